@@ -1,0 +1,41 @@
+#pragma once
+// The errors adyn throws. Every failure caused by user input is an adyn::Error whose message
+// names the offending model object (and, for model files, the file and line).
+#include <stdexcept>
+#include <string>
+
+namespace adyn {
+
+/// Base of every adyn exception.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The model is ill-formed: unknown or duplicate object, a frame cycle, non-physical inertia, ...
+/// The message starts with the object's kind and name, e.g. "frame 'B': ...".
+class ModelError : public Error {
+ public:
+  ModelError(const std::string& object, const std::string& problem)
+      : Error(object + ": " + problem), object_(object) {}
+  const std::string& object() const { return object_; }
+
+ private:
+  std::string object_;
+};
+
+/// A configuration at which a map is singular: an Euler-angle inverse map at gimbal lock,
+/// a singular mass matrix, a constraint Jacobian that loses rank.
+class SingularityError : public ModelError {
+ public:
+  using ModelError::ModelError;
+};
+
+/// A symbolic expression could not be evaluated to a finite real number (a symbol without a
+/// value, a division by zero, a complex result).
+class EvaluationError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace adyn

@@ -1,0 +1,21 @@
+#pragma once
+// Partial velocities and partial angular velocities (Kane's notes §1.10, A8):
+//     ^F v^P = Σ_r v_r^P u_r + v_t^P,    ^F ω^B = Σ_r ω_r^B u_r + ω_t^B,
+// with v_r = ∂v/∂u_r. Velocities are linear in the generalized speeds, so the partials are
+// component-wise derivatives in each part's frame (orientations never depend on speeds).
+#include <ginac/ginac.h>
+
+#include <vector>
+
+#include "adyn/kinematics/vector.hpp"
+
+namespace adyn::kin {
+
+/// v_r = ∂v/∂u_r for each speed. Throws adyn::ModelError (naming `what`) if v is not linear in
+/// the speeds.
+std::vector<Vector> partial_velocities(const Vector& v, const std::vector<GiNaC::symbol>& speeds,
+                                       const std::string& what = "velocity");
+/// The remainder v_t = v − Σ v_r u_r (a function of q and t only).
+Vector velocity_remainder(const Vector& v, const std::vector<GiNaC::symbol>& speeds);
+
+}  // namespace adyn::kin

@@ -1,0 +1,23 @@
+#pragma once
+// Small helpers on GiNaC matrices of expressions (symbolic side only; numeric linear algebra is
+// Eigen's).
+#include <ginac/ginac.h>
+
+#include <functional>
+#include <vector>
+
+namespace adyn::sym {
+
+/// Column of expressions as a GiNaC matrix.
+GiNaC::matrix column(const std::vector<GiNaC::symbol>& xs);
+GiNaC::matrix column(const std::vector<GiNaC::ex>& xs);
+/// Jacobian ∂f_i/∂x_j of a column of expressions.
+GiNaC::matrix jacobian(const GiNaC::matrix& f, const std::vector<GiNaC::symbol>& xs);
+/// f applied to every entry.
+GiNaC::matrix map_entries(const GiNaC::matrix& m, const std::function<GiNaC::ex(const GiNaC::ex&)>& f);
+/// True if every entry is structurally zero.
+bool is_zero_matrix(const GiNaC::matrix& m);
+/// True if some entry contains `s`.
+bool matrix_has(const GiNaC::matrix& m, const GiNaC::ex& s);
+
+}  // namespace adyn::sym

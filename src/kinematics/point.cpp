@@ -1,0 +1,134 @@
+#include "adyn/kinematics/point.hpp"
+
+#include <optional>
+#include <vector>
+
+#include "adyn/error.hpp"
+
+namespace adyn::kin {
+namespace detail {
+
+struct PointNode {
+  std::string name;
+  std::shared_ptr<PointNode> parent;  // the point this one is positioned from
+  Vector position;                    // r^{this/parent}
+  std::vector<ReferenceFrame> fixed_in;
+  std::vector<std::pair<ReferenceFrame, Vector>> velocities;
+  std::vector<std::pair<ReferenceFrame, Vector>> accelerations;
+};
+
+}  // namespace detail
+
+namespace {
+
+using NodePtr = std::shared_ptr<detail::PointNode>;
+
+std::optional<Vector> lookup(const std::vector<std::pair<ReferenceFrame, Vector>>& table, const ReferenceFrame& F) {
+  for (const auto& [frame, v] : table)
+    if (frame == F) return v;
+  return std::nullopt;
+}
+
+void store(std::vector<std::pair<ReferenceFrame, Vector>>& table, const ReferenceFrame& F, const Vector& v) {
+  for (auto& [frame, w] : table)
+    if (frame == F) {
+      w = v;
+      return;
+    }
+  table.emplace_back(F, v);
+}
+
+bool is_fixed_in(const NodePtr& n, const ReferenceFrame& F) {
+  for (const auto& f : n->fixed_in)
+    if (f == F) return true;
+  return false;
+}
+
+// r from the root of n's position tree to n, or throws if `root` is given and not an ancestor.
+Vector position_from_root(const NodePtr& n, NodePtr& root) {
+  Vector r;
+  NodePtr cur = n;
+  for (; cur->parent; cur = cur->parent) r += cur->position;
+  root = cur;
+  return r;
+}
+
+}  // namespace
+
+Point::Point(const std::string& name) : node_(std::make_shared<detail::PointNode>()) {
+  if (name.empty()) throw ModelError("point", "a point needs a name");
+  node_->name = name;
+}
+
+const std::string& Point::name() const { return node_->name; }
+
+void Point::set_position(const Point& from, const Vector& r) {
+  for (NodePtr n = from.node_; n; n = n->parent)
+    if (n == node_)
+      throw ModelError("point '" + name() + "'", "cannot be positioned from '" + from.name() +
+                                                     "': that point is this one or is positioned from it "
+                                                     "(a cycle of positions)");
+  node_->parent = from.node_;
+  node_->position = r;
+}
+
+Point Point::locate_new(const std::string& name, const Vector& r) const {
+  Point p(name);
+  p.set_position(*this, r);
+  return p;
+}
+
+Vector Point::position_from(const Point& other) const {
+  NodePtr root_a, root_b;
+  Vector ra = position_from_root(node_, root_a);
+  Vector rb = position_from_root(other.node_, root_b);
+  if (root_a != root_b)
+    throw ModelError("points '" + name() + "' and '" + other.name() + "'",
+                     "have no chain of positions between them");
+  return ra - rb;
+}
+
+void Point::fix_in(const ReferenceFrame& F) {
+  if (!is_fixed_in(node_, F)) node_->fixed_in.push_back(F);
+}
+
+void Point::set_velocity(const ReferenceFrame& F, const Vector& v) { store(node_->velocities, F, v); }
+void Point::set_acceleration(const ReferenceFrame& F, const Vector& a) { store(node_->accelerations, F, a); }
+
+Vector Point::velocity_in(const ReferenceFrame& F) const {
+  if (auto v = lookup(node_->velocities, F)) return *v;
+  if (is_fixed_in(node_, F)) return Vector();
+  if (!node_->parent)
+    throw ModelError("point '" + name() + "'",
+                     "its velocity in frame '" + F.name() +
+                         "' is not defined: position it from a point fixed in that frame, "
+                         "or set its velocity");
+  return Point(node_->parent).velocity_in(F) + node_->position.dt(F);
+}
+
+Vector Point::acceleration_in(const ReferenceFrame& F) const {
+  if (auto a = lookup(node_->accelerations, F)) return *a;
+  if (is_fixed_in(node_, F)) return Vector();
+  return velocity_in(F).dt(F);
+}
+
+Vector velocity_two_point(const Point& P, const Point& Q, const ReferenceFrame& F, const ReferenceFrame& B) {
+  return Q.velocity_in(F) + B.angular_velocity_in(F).cross(P.position_from(Q));
+}
+
+Vector acceleration_two_point(const Point& P, const Point& Q, const ReferenceFrame& F, const ReferenceFrame& B) {
+  Vector r = P.position_from(Q);
+  Vector w = B.angular_velocity_in(F);
+  return Q.acceleration_in(F) + B.angular_acceleration_in(F).cross(r) + w.cross(w.cross(r));
+}
+
+Vector velocity_one_point(const Point& P, const Point& Q, const ReferenceFrame& F, const ReferenceFrame& B) {
+  return P.velocity_in(B) + velocity_two_point(P, Q, F, B);
+}
+
+Vector acceleration_one_point(const Point& P, const Point& Q, const ReferenceFrame& F, const ReferenceFrame& B) {
+  Vector coriolis = 2 * B.angular_velocity_in(F).cross(P.velocity_in(B));
+  return P.acceleration_in(B) + acceleration_two_point(P, Q, F, B) + coriolis;
+}
+
+}  // namespace adyn::kin

@@ -1,0 +1,176 @@
+#include "adyn/kinematics/vector.hpp"
+
+#include <sstream>
+
+#include "adyn/error.hpp"
+
+#include "adyn/kinematics/dyadic.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/matrix.hpp"
+
+namespace adyn::kin {
+namespace {
+
+Mat cross3(const Mat& a, const Mat& b) {
+  Mat c(3, 1);
+  c(0, 0) = a(1, 0) * b(2, 0) - a(2, 0) * b(1, 0);
+  c(1, 0) = a(2, 0) * b(0, 0) - a(0, 0) * b(2, 0);
+  c(2, 0) = a(0, 0) * b(1, 0) - a(1, 0) * b(0, 0);
+  return c;
+}
+
+}  // namespace
+
+Vector::Vector(const ReferenceFrame& frame, const ex& c1, const ex& c2, const ex& c3) {
+  add_part(frame, Mat(3, 1, GiNaC::lst{c1, c2, c3}));
+}
+
+Vector::Vector(const ReferenceFrame& frame, const Mat& components) {
+  if (components.rows() != 3 || components.cols() != 1)
+    throw ModelError("vector in frame '" + frame.name() + "'", "components must be a 3x1 column");
+  add_part(frame, components);
+}
+
+void Vector::add_part(const ReferenceFrame& frame, const Mat& components) {
+  for (auto it = parts_.begin(); it != parts_.end(); ++it) {
+    if (it->frame != frame) continue;
+    it->components = it->components.add(components);
+    if (sym::is_zero_matrix(it->components)) parts_.erase(it);
+    return;
+  }
+  if (!sym::is_zero_matrix(components)) parts_.push_back({frame, components});
+}
+
+Vector Vector::operator-() const { return *this * ex(-1); }
+
+Vector& Vector::operator+=(const Vector& other) {
+  for (const auto& p : other.parts_) add_part(p.frame, p.components);
+  return *this;
+}
+
+Vector& Vector::operator-=(const Vector& other) {
+  for (const auto& p : other.parts_) add_part(p.frame, p.components.mul_scalar(-1));
+  return *this;
+}
+
+Vector& Vector::operator*=(const ex& scalar) {
+  if (scalar.is_zero()) {
+    parts_.clear();
+    return *this;
+  }
+  for (auto& p : parts_) p.components = p.components.mul_scalar(scalar);
+  return *this;
+}
+
+Mat Vector::components_in(const ReferenceFrame& F) const {
+  Mat out(3, 1);
+  for (const auto& p : parts_) out = out.add(p.frame == F ? p.components : F.dcm(p.frame).mul(p.components));
+  return out;
+}
+
+Vector Vector::express(const ReferenceFrame& F) const { return Vector(F, components_in(F)); }
+
+ex Vector::dot(const Vector& other) const {
+  ex sum = 0;
+  for (const auto& a : parts_)
+    for (const auto& b : other.parts_) {
+      Mat bb = a.frame == b.frame ? b.components : a.frame.dcm(b.frame).mul(b.components);
+      sum += (a.components.transpose().mul(bb))(0, 0);
+    }
+  return sum;
+}
+
+Vector Vector::cross(const Vector& other) const {
+  Vector out;
+  for (const auto& a : parts_)
+    for (const auto& b : other.parts_) {
+      Mat bb = a.frame == b.frame ? b.components : a.frame.dcm(b.frame).mul(b.components);
+      out.add_part(a.frame, cross3(a.components, bb));
+    }
+  return out;
+}
+
+Dyadic Vector::outer(const Vector& other) const {
+  Dyadic out;
+  for (const auto& a : parts_)
+    for (const auto& b : other.parts_) out += Dyadic(a.frame, b.frame, a.components.mul(b.components.transpose()));
+  return out;
+}
+
+ex Vector::magnitude() const { return GiNaC::sqrt(dot(*this)); }
+
+Vector Vector::normalized() const {
+  if (is_zero()) throw ModelError("vector", "the zero vector has no direction");
+  return *this / magnitude();
+}
+
+Vector Vector::dt(const ReferenceFrame& F) const {
+  Vector out;
+  for (const auto& p : parts_) {
+    Vector part(p.frame, p.components);
+    out.add_part(p.frame, sym::time_derivative(p.components));
+    if (p.frame != F) out += p.frame.angular_velocity_in(F).cross(part);
+  }
+  return out;
+}
+
+Vector Vector::diff(const GiNaC::symbol& s, const ReferenceFrame& F) const {
+  Vector out;
+  for (const auto& p : parts_) {
+    if (p.frame == F || !sym::matrix_has(F.dcm(p.frame), s)) {
+      out.add_part(p.frame, sym::map_entries(p.components, [&](const ex& e) { return e.diff(s); }));
+    } else {
+      Mat in_f = F.dcm(p.frame).mul(p.components);
+      out.add_part(F, sym::map_entries(in_f, [&](const ex& e) { return e.diff(s); }));
+    }
+  }
+  return out;
+}
+
+Vector Vector::diff(const GiNaC::symbol& s) const {
+  return map([&](const ex& e) { return e.diff(s); });
+}
+
+Vector Vector::subs(const GiNaC::exmap& m) const {
+  return map([&](const ex& e) { return e.subs(m, GiNaC::subs_options::no_pattern); });
+}
+
+Vector Vector::map(const std::function<ex(const ex&)>& f) const {
+  Vector out;
+  for (const auto& p : parts_) out.add_part(p.frame, sym::map_entries(p.components, f));
+  return out;
+}
+
+std::string Vector::to_string() const {
+  if (is_zero()) return "0";
+  static const char* axes[] = {"x", "y", "z"};
+  std::ostringstream os;
+  bool first = true;
+  for (const auto& p : parts_)
+    for (int i = 0; i < 3; ++i) {
+      if (p.components(i, 0).is_zero()) continue;
+      os << (first ? "" : " + ") << "(" << p.components(i, 0) << ")*" << p.frame.name() << "." << axes[i];
+      first = false;
+    }
+  return os.str();
+}
+
+std::string Vector::to_latex() const {
+  if (is_zero()) return "0";
+  std::ostringstream os;
+  os << GiNaC::latex;
+  bool first = true;
+  for (const auto& p : parts_)
+    for (int i = 0; i < 3; ++i) {
+      if (p.components(i, 0).is_zero()) continue;
+      os << (first ? "" : " + ") << "\\left(" << p.components(i, 0) << "\\right)" << p.frame.basis_latex(i);
+      first = false;
+    }
+  return os.str();
+}
+
+ex dot(const Vector& a, const Vector& b) { return a.dot(b); }
+Vector cross(const Vector& a, const Vector& b) { return a.cross(b); }
+std::ostream& operator<<(std::ostream& os, const Vector& v) { return os << v.to_string(); }
+
+}  // namespace adyn::kin

@@ -1,0 +1,142 @@
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+#include <map>
+#include <mutex>
+
+#include "adyn/error.hpp"
+
+namespace adyn::sym {
+namespace {
+
+// The registry of dynamic variables: for every registered symbol, its derivative symbol (made on
+// demand), its root variable and its derivative order.
+struct Entry {
+  symbol root;
+  int order = 0;
+  std::string name;
+  std::string latex;
+  ex derivative;  // empty until first asked for
+};
+
+struct Registry {
+  std::mutex mutex;
+  std::map<ex, Entry, GiNaC::ex_is_less> entries;
+};
+
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+std::string dotted_latex(const std::string& latex, int order) {
+  static const char* accents[] = {"", "\\dot", "\\ddot", "\\dddot", "\\ddddot"};
+  if (order < 5) return std::string(accents[order]) + "{" + latex + "}";
+  return latex + "^{(" + std::to_string(order) + ")}";
+}
+
+// Turns "q1" into LaTeX "q_{1}" and leaves names without trailing digits alone.
+std::string default_latex(const std::string& name) {
+  auto pos = name.find_last_not_of("0123456789");
+  if (pos == std::string::npos || pos + 1 == name.size()) return name;
+  return name.substr(0, pos + 1) + "_{" + name.substr(pos + 1) + "}";
+}
+
+}  // namespace
+
+const symbol& time() {
+  static const symbol t("t");
+  return t;
+}
+
+symbol parameter(const std::string& name, const std::string& latex) {
+  return symbol(name, latex.empty() ? default_latex(name) : latex);
+}
+
+symbol dynamic_symbol(const std::string& name, const std::string& latex) {
+  std::string tex = latex.empty() ? default_latex(name) : latex;
+  symbol s(name, tex);
+  auto& reg = registry();
+  std::lock_guard lock(reg.mutex);
+  reg.entries.emplace(s, Entry{s, 0, name, tex, ex()});
+  return s;
+}
+
+std::vector<symbol> dynamic_symbols(const std::string& prefix, int n) {
+  std::vector<symbol> out;
+  out.reserve(n);
+  for (int i = 1; i <= n; ++i) out.push_back(dynamic_symbol(prefix + std::to_string(i)));
+  return out;
+}
+
+bool is_dynamic(const ex& s) {
+  if (!GiNaC::is_a<symbol>(s)) return false;
+  auto& reg = registry();
+  std::lock_guard lock(reg.mutex);
+  return reg.entries.count(s) != 0;
+}
+
+symbol derivative_of(const ex& x, int order) {
+  if (order < 0) throw Error("derivative_of: negative derivative order");
+  if (!GiNaC::is_a<symbol>(x)) throw Error("derivative_of: not a symbol");
+  symbol current = GiNaC::ex_to<symbol>(x);
+  auto& reg = registry();
+  std::lock_guard lock(reg.mutex);
+  for (int k = 0; k < order; ++k) {
+    auto it = reg.entries.find(current);
+    if (it == reg.entries.end())
+      throw ModelError("symbol '" + current.get_name() + "'",
+                       "not a dynamic variable, so it has no time derivative");
+    Entry& e = it->second;
+    if (e.derivative.is_zero() || !GiNaC::is_a<symbol>(e.derivative)) {
+      const Entry& root = reg.entries.at(e.root);
+      int ord = e.order + 1;
+      symbol d(root.name + "_" + std::string(ord, 'd'), dotted_latex(root.latex, ord));
+      e.derivative = d;
+      Entry child{e.root, ord, d.get_name(), d.get_TeX_name(), ex()};
+      reg.entries.emplace(d, child);
+    }
+    current = GiNaC::ex_to<symbol>(it->second.derivative);
+  }
+  return current;
+}
+
+std::vector<symbol> derivatives_of(const std::vector<symbol>& xs, int order) {
+  std::vector<symbol> out;
+  out.reserve(xs.size());
+  for (const auto& x : xs) out.push_back(derivative_of(x, order));
+  return out;
+}
+
+int derivative_order(const ex& x) {
+  auto& reg = registry();
+  std::lock_guard lock(reg.mutex);
+  auto it = reg.entries.find(x);
+  return it == reg.entries.end() ? 0 : it->second.order;
+}
+
+GiNaC::exset free_symbols(const ex& e) {
+  GiNaC::exset out;
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (GiNaC::is_a<symbol>(*it)) out.insert(*it);
+  return out;
+}
+
+bool depends_on(const ex& e, const ex& s) { return e.has(s); }
+
+ex time_derivative(const ex& e) {
+  ex result = 0;
+  for (const ex& s : free_symbols(e)) {
+    if (s.is_equal(time())) {
+      result += e.diff(GiNaC::ex_to<symbol>(s));
+    } else if (is_dynamic(s)) {
+      result += e.diff(GiNaC::ex_to<symbol>(s)) * derivative_of(s);
+    }
+  }
+  return result;
+}
+
+GiNaC::matrix time_derivative(const GiNaC::matrix& m) {
+  return map_entries(m, [](const ex& e) { return time_derivative(e); });
+}
+
+}  // namespace adyn::sym
