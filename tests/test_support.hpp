@@ -1,0 +1,70 @@
+#pragma once
+// Shared helpers for tests: numeric comparison of symbolic results at random states.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "adyn/kinematics/vector.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+
+namespace adyn::test {
+
+/// Random values in [lo, hi] for every free symbol of the given expressions.
+inline GiNaC::exmap random_values(const std::vector<GiNaC::ex>& exprs, std::mt19937& rng, double lo = -1.3,
+                                  double hi = 1.7) {
+  std::uniform_real_distribution<double> dist(lo, hi);
+  GiNaC::exmap values;
+  for (const auto& e : exprs)
+    for (const auto& s : sym::free_symbols(e))
+      if (!values.count(s)) values[s] = dist(rng);
+  return values;
+}
+
+/// Relative-or-absolute closeness: |a − b| <= tol · max(1, |a|, |b|).
+inline ::testing::AssertionResult close(double a, double b, double tol) {
+  double scale = std::max({1.0, std::abs(a), std::abs(b)});
+  if (std::abs(a - b) <= tol * scale) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << a << " vs " << b << " (diff " << a - b << ")";
+}
+
+/// a and b agree at `samples` random values of all their symbols.
+inline ::testing::AssertionResult numerically_equal(const GiNaC::ex& a, const GiNaC::ex& b, int samples = 5,
+                                                    double tol = 1e-10, unsigned seed = 12345) {
+  std::mt19937 rng(seed);
+  for (int k = 0; k < samples; ++k) {
+    auto values = random_values({a, b}, rng);
+    double va = sym::evaluate(a, values), vb = sym::evaluate(b, values);
+    auto r = close(va, vb, tol);
+    if (!r) return r << "\n  lhs: " << a << "\n  rhs: " << b;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+/// Two vectors agree component-wise in frame F at random states.
+inline ::testing::AssertionResult numerically_equal(const kin::Vector& a, const kin::Vector& b,
+                                                    const kin::ReferenceFrame& F, int samples = 5,
+                                                    double tol = 1e-10) {
+  auto ca = a.components_in(F), cb = b.components_in(F);
+  for (unsigned i = 0; i < 3; ++i) {
+    auto r = numerically_equal(ca(i, 0), cb(i, 0), samples, tol);
+    if (!r) return r << "\n  (component " << i << " in frame " << F.name() << ")";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+/// Two symbolic matrices agree entry-wise at random states.
+inline ::testing::AssertionResult numerically_equal(const GiNaC::matrix& a, const GiNaC::matrix& b, int samples = 5,
+                                                    double tol = 1e-10) {
+  if (a.rows() != b.rows() || a.cols() != b.cols()) return ::testing::AssertionFailure() << "shape mismatch";
+  for (unsigned i = 0; i < a.rows(); ++i)
+    for (unsigned j = 0; j < a.cols(); ++j) {
+      auto r = numerically_equal(a(i, j), b(i, j), samples, tol);
+      if (!r) return r << "\n  (entry " << i << "," << j << ")";
+    }
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace adyn::test
