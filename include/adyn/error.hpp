@@ -20,8 +20,27 @@ class ModelError : public Error {
       : Error(object + ": " + problem), object_(object) {}
   const std::string& object() const { return object_; }
 
+ protected:
+  ModelError(const std::string& message, const std::string& object, int)
+      : Error(message), object_(object) {}
+
  private:
   std::string object_;
+};
+
+/// A model-file error: "file:line: object: problem".
+class ModelFileError : public ModelError {
+ public:
+  ModelFileError(const std::string& file, int line, const std::string& object, const std::string& problem)
+      : ModelError(file + ":" + std::to_string(line) + ": " + object + ": " + problem, object, 0),
+        file_(file),
+        line_(line) {}
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }
+
+ private:
+  std::string file_;
+  int line_;
 };
 
 /// A configuration at which a map is singular: an Euler-angle inverse map at gimbal lock,

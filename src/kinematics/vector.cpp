@@ -141,33 +141,44 @@ Vector Vector::map(const std::function<ex(const ex&)>& f) const {
   return out;
 }
 
-std::string Vector::to_string() const {
-  if (is_zero()) return "0";
-  static const char* axes[] = {"x", "y", "z"};
+namespace {
+
+// "c*basis" with the coefficient written compactly: 1 and −1 dropped, sums parenthesized.
+std::string term(const ex& c, const std::string& basis, bool first, bool latex) {
   std::ostringstream os;
-  bool first = true;
-  for (const auto& p : parts_)
-    for (int i = 0; i < 3; ++i) {
-      if (p.components(i, 0).is_zero()) continue;
-      os << (first ? "" : " + ") << "(" << p.components(i, 0) << ")*" << p.frame.name() << "." << axes[i];
-      first = false;
-    }
+  if (latex) os << GiNaC::latex;
+  bool negative = GiNaC::is_a<GiNaC::numeric>(c) && c.info(GiNaC::info_flags::negative);
+  ex magnitude = negative ? ex(-c) : c;
+  os << (first ? (negative ? "-" : "") : (negative ? " - " : " + "));
+  if (!magnitude.is_equal(1)) {
+    bool atomic = GiNaC::is_a<GiNaC::symbol>(magnitude) || GiNaC::is_a<GiNaC::numeric>(magnitude) ||
+                  GiNaC::is_a<GiNaC::mul>(magnitude) || GiNaC::is_a<GiNaC::power>(magnitude) ||
+                  GiNaC::is_a<GiNaC::function>(magnitude);
+    if (atomic) os << magnitude << (latex ? " " : "*");
+    else os << (latex ? "\\left(" : "(") << magnitude << (latex ? "\\right) " : ")*");
+  }
+  os << basis;
   return os.str();
 }
 
-std::string Vector::to_latex() const {
-  if (is_zero()) return "0";
-  std::ostringstream os;
-  os << GiNaC::latex;
-  bool first = true;
-  for (const auto& p : parts_)
+std::string write(const std::vector<Vector::Part>& parts, bool latex) {
+  if (parts.empty()) return "0";
+  static const char* axes[] = {"x", "y", "z"};
+  std::string out;
+  for (const auto& p : parts)
     for (int i = 0; i < 3; ++i) {
-      if (p.components(i, 0).is_zero()) continue;
-      os << (first ? "" : " + ") << "\\left(" << p.components(i, 0) << "\\right)" << p.frame.basis_latex(i);
-      first = false;
+      const ex& c = p.components(i, 0);
+      if (c.is_zero()) continue;
+      std::string basis = latex ? p.frame.basis_latex(i) : p.frame.name() + "." + axes[i];
+      out += term(c, basis, out.empty(), latex);
     }
-  return os.str();
+  return out;
 }
+
+}  // namespace
+
+std::string Vector::to_string() const { return write(parts_, false); }
+std::string Vector::to_latex() const { return write(parts_, true); }
 
 ex dot(const Vector& a, const Vector& b) { return a.dot(b); }
 Vector cross(const Vector& a, const Vector& b) { return a.cross(b); }

@@ -28,10 +28,14 @@ Registry& registry() {
   return r;
 }
 
+// \dot{q}_{1} for "q_{1}": the accent goes on the base, not on the subscript.
 std::string dotted_latex(const std::string& latex, int order) {
   static const char* accents[] = {"", "\\dot", "\\ddot", "\\dddot", "\\ddddot"};
-  if (order < 5) return std::string(accents[order]) + "{" + latex + "}";
-  return latex + "^{(" + std::to_string(order) + ")}";
+  auto sub = latex.find("_{");
+  std::string base = sub == std::string::npos ? latex : latex.substr(0, sub);
+  std::string subscript = sub == std::string::npos ? "" : latex.substr(sub);
+  if (order < 5) return std::string(accents[order]) + "{" + base + "}" + subscript;
+  return base + "^{(" + std::to_string(order) + ")}" + subscript;
 }
 
 // Turns "q1" into LaTeX "q_{1}" and leaves names without trailing digits alone.

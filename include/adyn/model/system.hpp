@@ -1,0 +1,86 @@
+#pragma once
+// The System: what a mechanical system *is* — parameters, generalized coordinates q and speeds u
+// with their kinematic differential equations, frames and points (and, as the model grows,
+// bodies, loads and constraints). Everything computed about it (kinematics, equations of motion,
+// analyses) lives outside, in derived values.
+#include <ginac/ginac.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adyn/kinematics/point.hpp"
+#include "adyn/kinematics/reference_frame.hpp"
+
+namespace adyn::model {
+
+struct Parameter {
+  GiNaC::symbol symbol;
+  std::optional<double> value;
+  std::string unit;
+};
+
+class System {
+ public:
+  /// A system with an inertial (Newtonian) frame `inertial_frame` and a point `origin` fixed in it.
+  explicit System(const std::string& name = "system", const std::string& inertial_frame = "N",
+                  const std::string& origin = "O");
+
+  const std::string& name() const { return name_; }
+
+  // --- parameters -----------------------------------------------------------------------------
+  GiNaC::symbol add_parameter(const std::string& name, std::optional<double> value = std::nullopt,
+                              const std::string& unit = "", const std::string& latex = "");
+  const std::vector<Parameter>& parameters() const { return parameters_; }
+  /// Sets (or overrides) a parameter's numeric value.
+  void set_parameter_value(const std::string& name, double value);
+  /// symbol -> value for every parameter that has a value.
+  GiNaC::exmap parameter_values() const;
+
+  // --- generalized coordinates and speeds -----------------------------------------------------
+  GiNaC::symbol add_coordinate(const std::string& name, const std::string& latex = "");
+  GiNaC::symbol add_speed(const std::string& name, const std::string& latex = "");
+  const std::vector<GiNaC::symbol>& coordinates() const { return coordinates_; }
+  /// The generalized speeds: the declared ones, or q̇ when none are declared (u = q̇).
+  std::vector<GiNaC::symbol> speeds() const;
+  /// Kinematic differential equation q̇_i = rate(u, q, t), the solved form q̇ = N(q,t) u + n(q,t)
+  /// of u = Y(q,t) q̇ + z(q,t).
+  void set_coordinate_rate(const GiNaC::symbol& coordinate, const GiNaC::ex& rate);
+  /// q̇ -> rate substitutions (empty when u = q̇).
+  const GiNaC::exmap& coordinate_rates() const { return coordinate_rates_; }
+  /// Rewrites q̇ (and q̈) in terms of u (and u̇) using the kinematic differential equations.
+  GiNaC::ex in_speeds(const GiNaC::ex& e) const;
+  kin::Vector in_speeds(const kin::Vector& v) const;
+  /// Checks that every coordinate has a rate when speeds are declared; throws ModelError.
+  void check_kinematic_equations() const;
+
+  // --- frames and points ----------------------------------------------------------------------
+  kin::ReferenceFrame inertial_frame() const { return frames_.front(); }
+  kin::Point origin() const { return points_.front(); }
+  /// Registers a frame (names are unique in the system). Frames and points are handles: the
+  /// returned value refers to the same frame.
+  kin::ReferenceFrame add_frame(const kin::ReferenceFrame& frame);
+  kin::Point add_point(const kin::Point& point);
+  kin::ReferenceFrame frame(const std::string& name) const;
+  kin::Point point(const std::string& name) const;
+  const std::vector<kin::ReferenceFrame>& frames() const { return frames_; }
+  const std::vector<kin::Point>& points() const { return points_; }
+
+  /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers.
+  GiNaC::symtab symbol_table() const;
+
+ private:
+  void claim_symbol_name(const std::string& kind, const std::string& name);
+
+  std::string name_;
+  std::vector<Parameter> parameters_;
+  std::vector<GiNaC::symbol> coordinates_;
+  std::vector<GiNaC::symbol> declared_speeds_;
+  GiNaC::exmap coordinate_rates_;
+  std::vector<kin::ReferenceFrame> frames_;
+  std::vector<kin::Point> points_;
+  std::map<std::string, std::string> symbol_kinds_;  // name -> "parameter" / "coordinate" / ...
+};
+
+}  // namespace adyn::model

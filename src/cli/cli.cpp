@@ -1,0 +1,52 @@
+#include "adyn/cli/cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "adyn/cli/kinematics_report.hpp"
+#include "adyn/error.hpp"
+#include "adyn/io/model_file.hpp"
+
+namespace adyn::cli {
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CLI::App app{"adyn: analytical dynamics of constrained mechanical systems"};
+  app.require_subcommand(1);
+
+  std::string model_path;
+  bool latex = false;
+  auto* check = app.add_subcommand("check", "Read a model file and report what it contains");
+  check->add_option("model", model_path, "Model file (YAML)")->required();
+  auto* kinematics = app.add_subcommand("kinematics", "Angular velocities, velocities, accelerations and "
+                                                      "partial velocities of a model");
+  kinematics->add_option("model", model_path, "Model file (YAML)")->required();
+  kinematics->add_flag("--latex", latex, "Print expressions as LaTeX");
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    out << app.help();
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    err << "adyn: " << e.what() << "\n" << app.help();
+    return 2;
+  }
+
+  try {
+    auto system = io::read_model_file(model_path);
+    if (*check) {
+      out << "System: " << system.name() << "\n"
+          << "  parameters: " << system.parameters().size() << ", coordinates: " << system.coordinates().size()
+          << ", speeds: " << system.speeds().size() << ", frames: " << system.frames().size()
+          << ", points: " << system.points().size() << "\n";
+    } else if (*kinematics) {
+      write_kinematics_report(system, latex ? Format::Latex : Format::Text, out);
+    }
+  } catch (const Error& e) {
+    err << "adyn: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace adyn::cli

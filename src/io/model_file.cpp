@@ -1,0 +1,307 @@
+#include "adyn/io/model_file.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "adyn/error.hpp"
+#include "adyn/kinematics/vector.hpp"
+
+namespace adyn::io {
+namespace {
+
+using GiNaC::ex;
+
+// Reading context: the file name for messages and the system being built.
+class Reader {
+ public:
+  Reader(std::string source, model::System& system) : source_(std::move(source)), system_(system) {}
+
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& object, const std::string& problem) const {
+    throw ModelFileError(source_, node.Mark().line + 1, object, problem);
+  }
+
+  void only_keys(const YAML::Node& node, const std::string& object, const std::set<std::string>& allowed) const {
+    if (!node.IsMap()) fail(node, object, "expected a mapping");
+    for (const auto& kv : node) {
+      auto key = kv.first.as<std::string>();
+      if (!allowed.count(key)) {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        fail(kv.first, object, "unknown key '" + key + "' (expected one of: " + list + ")");
+      }
+    }
+  }
+
+  std::string text(const YAML::Node& node, const std::string& object) const {
+    if (!node.IsScalar()) fail(node, object, "expected a scalar");
+    return node.as<std::string>();
+  }
+
+  ex expression(const YAML::Node& node, const std::string& object) const {
+    std::string s = text(node, object);
+    GiNaC::parser parse(system_.symbol_table(), true);
+    try {
+      return parse(s);
+    } catch (const std::exception& e) {
+      fail(node, object, "cannot parse expression '" + s + "': " + e.what());
+    }
+  }
+
+  double number(const YAML::Node& node, const std::string& object) const {
+    try {
+      return node.as<double>();
+    } catch (const YAML::Exception&) {
+      fail(node, object, "expected a number, got '" + text(node, object) + "'");
+    }
+  }
+
+  std::vector<ex> expressions(const YAML::Node& node, const std::string& object, std::size_t n) const {
+    if (!node.IsSequence() || node.size() != n)
+      fail(node, object, "expected a list of " + std::to_string(n) + " expressions");
+    std::vector<ex> out;
+    for (const auto& item : node) out.push_back(expression(item, object));
+    return out;
+  }
+
+  // {FRAME: [c1, c2, c3], ...} -> Σ components in each frame.
+  kin::Vector vector(const YAML::Node& node, const std::string& object) const {
+    if (!node.IsMap()) fail(node, object, "a vector is a mapping frame: [c1, c2, c3]");
+    kin::Vector v;
+    for (const auto& kv : node) {
+      auto frame = frame_named(kv.first, object);
+      auto c = expressions(kv.second, object, 3);
+      v += kin::Vector(frame, c[0], c[1], c[2]);
+    }
+    return v;
+  }
+
+  kin::ReferenceFrame frame_named(const YAML::Node& node, const std::string& object) const {
+    auto name = text(node, object);
+    try {
+      return system_.frame(name);
+    } catch (const ModelError& e) {
+      fail(node, object, e.what());
+    }
+  }
+
+  kin::Point point_named(const YAML::Node& node, const std::string& object) const {
+    auto name = text(node, object);
+    try {
+      return system_.point(name);
+    } catch (const ModelError& e) {
+      fail(node, object, e.what());
+    }
+  }
+
+  void read(const YAML::Node& root) {
+    only_keys(root, "model", {"name", "inertial_frame", "origin", "parameters", "coordinates", "speeds",
+                              "coordinate_rates", "frames", "points"});
+    if (root["parameters"]) read_parameters(root["parameters"]);
+    if (root["coordinates"]) read_symbols(root["coordinates"], "coordinate");
+    if (root["speeds"]) read_symbols(root["speeds"], "speed");
+    if (root["coordinate_rates"]) read_coordinate_rates(root["coordinate_rates"]);
+    if (root["frames"]) read_list(root["frames"], "frames", [this](const YAML::Node& n) { read_frame(n); });
+    if (root["points"]) read_list(root["points"], "points", [this](const YAML::Node& n) { read_point(n); });
+    try {
+      system_.check_kinematic_equations();
+    } catch (const ModelError& e) {
+      fail(root["speeds"], e.object(), e.what());
+    }
+  }
+
+ private:
+  template <class F>
+  void read_list(const YAML::Node& node, const std::string& what, F each) {
+    if (!node.IsSequence()) fail(node, what, "expected a list");
+    for (const auto& item : node) each(item);
+  }
+
+  void read_parameters(const YAML::Node& node) {
+    if (!node.IsMap()) fail(node, "parameters", "expected a mapping name: value or name: {value, unit}");
+    for (const auto& kv : node) {
+      auto name = text(kv.first, "parameter");
+      std::string object = "parameter '" + name + "'";
+      std::optional<double> value;
+      std::string unit, latex;
+      if (kv.second.IsMap()) {
+        only_keys(kv.second, object, {"value", "unit", "latex"});
+        if (kv.second["value"]) value = number(kv.second["value"], object);
+        if (kv.second["unit"]) unit = text(kv.second["unit"], object);
+        if (kv.second["latex"]) latex = text(kv.second["latex"], object);
+      } else if (!kv.second.IsNull()) {
+        value = number(kv.second, object);
+      }
+      guarded(kv.first, [&] { system_.add_parameter(name, value, unit, latex); });
+    }
+  }
+
+  void read_symbols(const YAML::Node& node, const std::string& kind) {
+    read_list(node, kind + "s", [&](const YAML::Node& item) {
+      std::string name, latex;
+      if (item.IsMap()) {
+        only_keys(item, kind, {"name", "latex"});
+        name = text(item["name"], kind);
+        if (item["latex"]) latex = text(item["latex"], kind + " '" + name + "'");
+      } else {
+        name = text(item, kind);
+      }
+      guarded(item, [&] {
+        if (kind == "coordinate") system_.add_coordinate(name, latex);
+        else system_.add_speed(name, latex);
+      });
+    });
+  }
+
+  void read_coordinate_rates(const YAML::Node& node) {
+    if (!node.IsMap()) fail(node, "coordinate_rates", "expected a mapping coordinate: rate in speeds");
+    for (const auto& kv : node) {
+      auto name = text(kv.first, "coordinate rate");
+      std::string object = "coordinate '" + name + "'";
+      const GiNaC::symbol* q = nullptr;
+      for (const auto& c : system_.coordinates())
+        if (c.get_name() == name) q = &c;
+      if (!q) fail(kv.first, object, "not a declared coordinate");
+      auto rate = expression(kv.second, object);
+      guarded(kv.second, [&] { system_.set_coordinate_rate(*q, rate); });
+    }
+  }
+
+  void read_frame(const YAML::Node& node) {
+    if (!node.IsMap() || !node["name"]) fail(node, "frame", "each frame needs a name");
+    auto name = text(node["name"], "frame");
+    std::string object = "frame '" + name + "'";
+    only_keys(node, object, {"name", "parent", "axis", "angle", "body_fixed", "space_fixed", "angles",
+                             "quaternion", "rodrigues", "dcm"});
+    kin::ReferenceFrame frame(name);
+    guarded(node["name"], [&] { system_.add_frame(frame); });
+    if (!node["parent"]) fail(node, object, "needs a parent frame (every frame hangs from the inertial frame)");
+    auto parent = frame_named(node["parent"], object);
+    guarded(node, [&] { frame.orient(parent, orientation(node, object, parent)); });
+  }
+
+  kin::Orientation orientation(const YAML::Node& node, const std::string& object,
+                               const kin::ReferenceFrame& parent) const {
+    if (node["axis"]) {
+      if (!node["angle"]) fail(node, object, "a simple rotation needs an angle");
+      return kin::Orientation::axis(axis(node["axis"], object, parent), expression(node["angle"], object));
+    }
+    for (const char* kind : {"body_fixed", "space_fixed"}) {
+      if (!node[kind]) continue;
+      if (!node["angles"]) fail(node, object, "an Euler-angle orientation needs three angles");
+      auto a = expressions(node["angles"], object, 3);
+      auto seq = text(node[kind], object);
+      try {
+        return std::string(kind) == "body_fixed" ? kin::Orientation::body_fixed(seq, {a[0], a[1], a[2]})
+                                                 : kin::Orientation::space_fixed(seq, {a[0], a[1], a[2]});
+      } catch (const ModelError& e) {
+        fail(node[kind], object, e.what());
+      }
+    }
+    if (node["quaternion"]) {
+      auto e = expressions(node["quaternion"], object, 4);
+      return kin::Orientation::quaternion({e[0], e[1], e[2], e[3]});
+    }
+    if (node["rodrigues"]) {
+      auto r = expressions(node["rodrigues"], object, 3);
+      return kin::Orientation::rodrigues({r[0], r[1], r[2]});
+    }
+    if (node["dcm"]) return kin::Orientation::dcm(dcm(node["dcm"], object));
+    fail(node, object, "needs an orientation: axis + angle, body_fixed/space_fixed + angles, quaternion, "
+                       "rodrigues or dcm");
+  }
+
+  GiNaC::matrix axis(const YAML::Node& node, const std::string& object, const kin::ReferenceFrame& parent) const {
+    if (node.IsScalar()) {
+      auto a = text(node, object);
+      bool negative = !a.empty() && a[0] == '-';
+      std::string name = negative ? a.substr(1) : a;
+      int i = name == "x" ? 0 : name == "y" ? 1 : name == "z" ? 2 : -1;
+      if (i < 0) fail(node, object, "axis must be x, y, z, -x, -y, -z or a list of three components");
+      return (negative ? -parent.basis(i) : parent.basis(i)).components_in(parent);
+    }
+    auto c = expressions(node, object, 3);
+    return GiNaC::matrix(3, 1, GiNaC::lst{c[0], c[1], c[2]});
+  }
+
+  GiNaC::matrix dcm(const YAML::Node& node, const std::string& object) const {
+    if (!node.IsSequence() || node.size() != 3) fail(node, object, "dcm must be a list of three rows");
+    GiNaC::matrix C(3, 3);
+    for (unsigned i = 0; i < 3; ++i) {
+      auto row = expressions(node[i], object, 3);
+      for (unsigned j = 0; j < 3; ++j) C(i, j) = row[j];
+    }
+    return C;
+  }
+
+  void read_point(const YAML::Node& node) {
+    if (!node.IsMap() || !node["name"]) fail(node, "point", "each point needs a name");
+    auto name = text(node["name"], "point");
+    std::string object = "point '" + name + "'";
+    only_keys(node, object, {"name", "from", "position", "fixed_in", "velocity"});
+    kin::Point point(name);
+    guarded(node["name"], [&] { system_.add_point(point); });
+    if (node["position"] && !node["from"]) fail(node, object, "a position needs 'from' (the point it is measured from)");
+    if (node["from"]) {
+      auto from = point_named(node["from"], object);
+      kin::Vector r = node["position"] ? vector(node["position"], object) : kin::Vector();
+      guarded(node, [&] { point.set_position(from, r); });
+    }
+    if (node["fixed_in"]) {
+      const auto& f = node["fixed_in"];
+      if (f.IsSequence())
+        for (const auto& item : f) point.fix_in(frame_named(item, object));
+      else
+        point.fix_in(frame_named(f, object));
+    }
+    if (node["velocity"]) {
+      auto v = vector(node["velocity"], object);
+      point.set_velocity(system_.inertial_frame(), v);
+    }
+  }
+
+  // Runs f, turning a ModelError into a ModelFileError at `node`.
+  template <class F>
+  void guarded(const YAML::Node& node, F f) const {
+    try {
+      f();
+    } catch (const ModelFileError&) {
+      throw;
+    } catch (const ModelError& e) {
+      fail(node, e.object(), std::string(e.what()).substr(e.object().size() + 2));
+    }
+  }
+
+  std::string source_;
+  model::System& system_;
+};
+
+}  // namespace
+
+model::System read_model(const std::string& yaml_text, const std::string& source) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::ParserException& e) {
+    throw ModelFileError(source, e.mark.line + 1, "model", "not valid YAML: " + e.msg);
+  }
+  if (!root.IsMap()) throw ModelFileError(source, 1, "model", "the file must be a YAML mapping");
+  std::string name = root["name"] ? root["name"].as<std::string>() : "system";
+  std::string inertial = root["inertial_frame"] ? root["inertial_frame"].as<std::string>() : "N";
+  std::string origin = root["origin"] ? root["origin"].as<std::string>() : "O";
+  model::System system(name, inertial, origin);
+  Reader(source, system).read(root);
+  return system;
+}
+
+model::System read_model_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ModelFileError(path, 0, "model file", "cannot be opened");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return read_model(buffer.str(), path);
+}
+
+}  // namespace adyn::io

@@ -1,0 +1,137 @@
+#include "adyn/model/system.hpp"
+
+#include "adyn/error.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::model {
+
+System::System(const std::string& name, const std::string& inertial_frame, const std::string& origin)
+    : name_(name) {
+  frames_.emplace_back(inertial_frame);
+  points_.emplace_back(origin);
+  points_.front().fix_in(frames_.front());
+}
+
+void System::claim_symbol_name(const std::string& kind, const std::string& name) {
+  if (name.empty()) throw ModelError(kind, "needs a name");
+  if (name == "t") throw ModelError(kind + " 't'", "the name t is reserved for time");
+  auto [it, inserted] = symbol_kinds_.emplace(name, kind);
+  if (!inserted) throw ModelError(kind + " '" + name + "'", "the name is already used by a " + it->second);
+}
+
+GiNaC::symbol System::add_parameter(const std::string& name, std::optional<double> value,
+                                    const std::string& unit, const std::string& latex) {
+  claim_symbol_name("parameter", name);
+  parameters_.push_back({sym::parameter(name, latex), value, unit});
+  return parameters_.back().symbol;
+}
+
+void System::set_parameter_value(const std::string& name, double value) {
+  for (auto& p : parameters_)
+    if (p.symbol.get_name() == name) {
+      p.value = value;
+      return;
+    }
+  throw ModelError("parameter '" + name + "'", "no such parameter in system '" + name_ + "'");
+}
+
+GiNaC::exmap System::parameter_values() const {
+  GiNaC::exmap values;
+  for (const auto& p : parameters_)
+    if (p.value) values[p.symbol] = *p.value;
+  return values;
+}
+
+GiNaC::symbol System::add_coordinate(const std::string& name, const std::string& latex) {
+  claim_symbol_name("coordinate", name);
+  coordinates_.push_back(sym::dynamic_symbol(name, latex));
+  return coordinates_.back();
+}
+
+GiNaC::symbol System::add_speed(const std::string& name, const std::string& latex) {
+  claim_symbol_name("speed", name);
+  declared_speeds_.push_back(sym::dynamic_symbol(name, latex));
+  return declared_speeds_.back();
+}
+
+std::vector<GiNaC::symbol> System::speeds() const {
+  return declared_speeds_.empty() ? sym::derivatives_of(coordinates_) : declared_speeds_;
+}
+
+void System::set_coordinate_rate(const GiNaC::symbol& coordinate, const GiNaC::ex& rate) {
+  bool known = false;
+  for (const auto& q : coordinates_) known = known || q.is_equal(coordinate);
+  if (!known) throw ModelError("coordinate '" + coordinate.get_name() + "'", "not a coordinate of this system");
+  coordinate_rates_[sym::derivative_of(coordinate)] = rate;
+}
+
+void System::check_kinematic_equations() const {
+  if (declared_speeds_.empty()) return;
+  for (const auto& q : coordinates_)
+    if (!coordinate_rates_.count(sym::derivative_of(q)))
+      throw ModelError("coordinate '" + q.get_name() + "'",
+                       "has no kinematic differential equation (speeds are declared, so each "
+                       "coordinate rate must be given in terms of them)");
+}
+
+GiNaC::ex System::in_speeds(const GiNaC::ex& e) const {
+  if (coordinate_rates_.empty()) return e;
+  // q̈ follows from differentiating q̇ = N u + n.
+  GiNaC::exmap rates = coordinate_rates_;
+  for (const auto& [qd, rate] : coordinate_rates_)
+    rates[sym::derivative_of(qd)] = sym::time_derivative(rate).subs(coordinate_rates_);
+  return e.subs(rates, GiNaC::subs_options::no_pattern);
+}
+
+kin::Vector System::in_speeds(const kin::Vector& v) const {
+  return v.map([this](const GiNaC::ex& e) { return in_speeds(e); });
+}
+
+kin::ReferenceFrame System::add_frame(const kin::ReferenceFrame& frame) {
+  for (const auto& f : frames_)
+    if (f.name() == frame.name()) {
+      if (f == frame) return f;
+      throw ModelError("frame '" + frame.name() + "'", "a frame with this name already exists");
+    }
+  frames_.push_back(frame);
+  return frames_.back();
+}
+
+kin::Point System::add_point(const kin::Point& point) {
+  for (const auto& p : points_)
+    if (p.name() == point.name()) {
+      if (p == point) return p;
+      throw ModelError("point '" + point.name() + "'", "a point with this name already exists");
+    }
+  points_.push_back(point);
+  return points_.back();
+}
+
+kin::ReferenceFrame System::frame(const std::string& name) const {
+  for (const auto& f : frames_)
+    if (f.name() == name) return f;
+  throw ModelError("frame '" + name + "'", "no such frame in system '" + name_ + "'");
+}
+
+kin::Point System::point(const std::string& name) const {
+  for (const auto& p : points_)
+    if (p.name() == name) return p;
+  throw ModelError("point '" + name + "'", "no such point in system '" + name_ + "'");
+}
+
+GiNaC::symtab System::symbol_table() const {
+  GiNaC::symtab table;
+  table["t"] = sym::time();
+  for (const auto& p : parameters_) table[p.symbol.get_name()] = p.symbol;
+  auto add_dynamic = [&](const GiNaC::symbol& s) {
+    for (int order = 0; order <= 2; ++order) {
+      auto d = sym::derivative_of(s, order);
+      table[d.get_name()] = d;
+    }
+  };
+  for (const auto& q : coordinates_) add_dynamic(q);
+  for (const auto& u : declared_speeds_) add_dynamic(u);
+  return table;
+}
+
+}  // namespace adyn::model
