@@ -1,6 +1,8 @@
 #include "adyn/kinematics/point.hpp"
 
+#include <deque>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "adyn/error.hpp"
@@ -10,8 +12,9 @@ namespace detail {
 
 struct PointNode {
   std::string name;
-  std::shared_ptr<PointNode> parent;  // the point this one is positioned from
-  Vector position;                    // r^{this/parent}
+  std::shared_ptr<PointNode> parent;             // the point this one is positioned from
+  std::vector<std::weak_ptr<PointNode>> children;  // the points positioned from this one
+  Vector position;                               // r^{this/parent}
   std::vector<ReferenceFrame> fixed_in;
   std::vector<std::pair<ReferenceFrame, Vector>> velocities;
   std::vector<std::pair<ReferenceFrame, Vector>> accelerations;
@@ -53,6 +56,37 @@ Vector position_from_root(const NodePtr& n, NodePtr& root) {
   return r;
 }
 
+bool velocity_known(const NodePtr& n, const ReferenceFrame& F) {
+  return is_fixed_in(n, F) || lookup(n->velocities, F).has_value();
+}
+
+// The point nearest to `start` along the tree of positions (parents and children alike) whose
+// velocity in F is known: fixed in F or set. Null if there is none.
+NodePtr nearest_known(const NodePtr& start, const ReferenceFrame& F) {
+  std::deque<NodePtr> queue{start};
+  std::set<const detail::PointNode*> seen{start.get()};
+  auto visit = [&](const NodePtr& n) {
+    if (n && seen.insert(n.get()).second) queue.push_back(n);
+  };
+  while (!queue.empty()) {
+    NodePtr n = queue.front();
+    queue.pop_front();
+    if (velocity_known(n, F)) return n;
+    visit(n->parent);
+    for (const auto& child : n->children) visit(child.lock());
+  }
+  return nullptr;
+}
+
+void detach_from_parent(const NodePtr& n) {
+  if (!n->parent) return;
+  auto& siblings = n->parent->children;
+  std::erase_if(siblings, [&](const std::weak_ptr<detail::PointNode>& w) {
+    auto p = w.lock();
+    return !p || p == n;
+  });
+}
+
 }  // namespace
 
 Point::Point(const std::string& name) : node_(std::make_shared<detail::PointNode>()) {
@@ -68,8 +102,10 @@ void Point::set_position(const Point& from, const Vector& r) {
       throw ModelError("point '" + name() + "'", "cannot be positioned from '" + from.name() +
                                                      "': that point is this one or is positioned from it "
                                                      "(a cycle of positions)");
+  detach_from_parent(node_);
   node_->parent = from.node_;
   node_->position = r;
+  from.node_->children.push_back(node_);
 }
 
 Point Point::locate_new(const std::string& name, const Vector& r) const {
@@ -95,21 +131,21 @@ void Point::fix_in(const ReferenceFrame& F) {
 void Point::set_velocity(const ReferenceFrame& F, const Vector& v) { store(node_->velocities, F, v); }
 void Point::set_acceleration(const ReferenceFrame& F, const Vector& a) { store(node_->accelerations, F, a); }
 
+// ^F v^P = ^F v^K + ^F d r^{P/K}/dt, with K the nearest point whose velocity in F is known.
 Vector Point::velocity_in(const ReferenceFrame& F) const {
   if (auto v = lookup(node_->velocities, F)) return *v;
   if (is_fixed_in(node_, F)) return Vector();
-  if (!node_->parent)
-    throw ModelError("point '" + name() + "'",
-                     "its velocity in frame '" + F.name() +
-                         "' is not defined: position it from a point fixed in that frame, "
-                         "or set its velocity");
-  return Point(node_->parent).velocity_in(F) + node_->position.dt(F);
+  Point known(nearest_known(node_, F), name(), F);
+  return known.velocity_in(F) + position_from(known).dt(F);
 }
 
+// ^F a^P = ^F a^K + ^F d² r^{P/K}/dt² (so an acceleration set on K is used), else ^F d(^F v^P)/dt.
 Vector Point::acceleration_in(const ReferenceFrame& F) const {
   if (auto a = lookup(node_->accelerations, F)) return *a;
   if (is_fixed_in(node_, F)) return Vector();
-  return velocity_in(F).dt(F);
+  if (lookup(node_->velocities, F)) return velocity_in(F).dt(F);
+  Point known(nearest_known(node_, F), name(), F);
+  return known.acceleration_in(F) + position_from(known).dt(F).dt(F);
 }
 
 Vector velocity_two_point(const Point& P, const Point& Q, const ReferenceFrame& F, const ReferenceFrame& B) {

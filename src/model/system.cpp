@@ -119,6 +119,27 @@ kin::Point System::point(const std::string& name) const {
   throw ModelError("point '" + name + "'", "no such point in system '" + name_ + "'");
 }
 
+void System::add_constraint(const Constraint& c) {
+  std::string object = "constraint '" + c.name + "'";
+  if (c.name.empty()) throw ModelError("constraint", "needs a name");
+  for (const auto& other : constraints_)
+    if (other.name == c.name) throw ModelError(object, "a constraint with this name already exists");
+  auto velocities = sym::derivatives_of(coordinates_);
+  for (const auto& s : sym::free_symbols(c.expression))
+    if (sym::is_dynamic(s) && sym::derivative_order(s) > 0 && c.level == ConstraintLevel::Configuration)
+      throw ModelError(object, "a configuration constraint phi(q, t) = 0 cannot contain the rate '" +
+                                   GiNaC::ex_to<GiNaC::symbol>(s).get_name() + "'");
+  if (c.level == ConstraintLevel::Velocity)
+    for (const auto& qd : velocities)
+      for (const auto& other : velocities)
+        if (c.expression.diff(qd).has(other))
+          throw ModelError(object, "a velocity constraint A q_d + a_t = 0 must be linear in the rates (it is "
+                                   "not in '" + qd.get_name() + "'); declare it as a general constraint");
+  if (!c.nonideal_force.empty() && c.nonideal_force.size() != coordinates_.size())
+    throw ModelError(object, "its nonideal force needs one entry per coordinate");
+  constraints_.push_back(c);
+}
+
 GiNaC::symtab System::symbol_table() const {
   GiNaC::symtab table;
   table["t"] = sym::time();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "adyn/kinematics/point.hpp"
+#include "adyn/model/constraint.hpp"
 #include "adyn/kinematics/reference_frame.hpp"
 
 namespace adyn::model {
@@ -67,6 +68,13 @@ class System {
   const std::vector<kin::ReferenceFrame>& frames() const { return frames_; }
   const std::vector<kin::Point>& points() const { return points_; }
 
+  // --- constraints -----------------------------------------------------------------------------
+  /// Adds a constraint written in q, q̇ and t (see constraint.hpp for the three levels). Throws
+  /// adyn::ModelError naming it if the expression does not fit its level: a configuration
+  /// constraint containing a velocity, a velocity constraint not linear in q̇, a name in use.
+  void add_constraint(const Constraint& constraint);
+  const std::vector<Constraint>& constraints() const { return constraints_; }
+
   /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers.
   GiNaC::symtab symbol_table() const;
 
@@ -80,6 +88,7 @@ class System {
   GiNaC::exmap coordinate_rates_;
   std::vector<kin::ReferenceFrame> frames_;
   std::vector<kin::Point> points_;
+  std::vector<Constraint> constraints_;
   std::map<std::string, std::string> symbol_kinds_;  // name -> "parameter" / "coordinate" / ...
 };
 

@@ -1,0 +1,343 @@
+#include "adyn/analysis/constraint_classification.hpp"
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include "adyn/symbolic/antiderivative.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+
+namespace adyn::analysis {
+namespace {
+
+using GiNaC::ex;
+using GiNaC::symbol;
+using model::ConstraintLevel;
+
+// A constraint at velocity level as a 1-form on x = (q, t): coefficients ω_j (j < n for q, n for t).
+struct VelocityForm {
+  std::vector<ex> omega;      // n + 1 entries; only meaningful when linear
+  ex velocity_expression;     // g(q, q̇, t) = 0 (φ̇ for configuration constraints)
+  bool linear = true;
+};
+
+// Random generic points: coordinates, rates, time and parameters without a value.
+class Sampler {
+ public:
+  Sampler(const model::System& system, const ClassificationOptions& options)
+      : rng_(options.seed), base_(system.parameter_values()) {
+    for (const auto& p : system.parameters())
+      if (!p.value) free_.push_back(p.symbol);
+    for (const auto& q : system.coordinates()) {
+      free_.push_back(q);
+      free_.push_back(sym::derivative_of(q));
+    }
+    free_.push_back(sym::time());
+  }
+  GiNaC::exmap next() {
+    std::uniform_real_distribution<double> dist(0.3, 1.4);
+    GiNaC::exmap values = base_;
+    for (const auto& s : free_) values[s] = (rng_() % 2 ? 1 : -1) * dist(rng_);
+    return values;
+  }
+
+ private:
+  std::mt19937 rng_;
+  GiNaC::exmap base_;
+  std::vector<ex> free_;
+};
+
+double value(const ex& e, const GiNaC::exmap& at) { return sym::evaluate(e, at, "constraint classification"); }
+
+bool near_zero(double x, double scale, double tol) { return std::abs(x) <= tol * std::max(1.0, scale); }
+
+VelocityForm velocity_form(const model::Constraint& c, const std::vector<symbol>& q) {
+  VelocityForm form;
+  const std::size_t n = q.size();
+  form.omega.resize(n + 1);
+  if (c.level == ConstraintLevel::Configuration) {
+    for (std::size_t j = 0; j < n; ++j) form.omega[j] = c.expression.diff(q[j]);
+    form.omega[n] = c.expression.diff(sym::time());
+    form.velocity_expression = sym::time_derivative(c.expression);
+    return form;
+  }
+  auto qd = sym::derivatives_of(q);
+  GiNaC::exmap at_rest;
+  for (const auto& r : qd) at_rest[r] = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    form.omega[j] = c.expression.diff(qd[j]);
+    for (const auto& r : qd) form.linear = form.linear && !form.omega[j].has(r);
+  }
+  form.omega[n] = c.expression.subs(at_rest);
+  form.velocity_expression = c.expression;
+  return form;
+}
+
+// ω and its gradient G(j,k) = ∂ω_k/∂x_j at a point.
+struct FormAtPoint {
+  Eigen::VectorXd w;
+  Eigen::MatrixXd G;
+};
+
+FormAtPoint evaluate_form(const VelocityForm& f, const std::vector<symbol>& x, const GiNaC::exmap& at) {
+  const auto N = static_cast<Eigen::Index>(x.size());
+  FormAtPoint out{Eigen::VectorXd(N), Eigen::MatrixXd(N, N)};
+  for (Eigen::Index k = 0; k < N; ++k) {
+    out.w(k) = value(f.omega[k], at);
+    for (Eigen::Index j = 0; j < N; ++j) out.G(j, k) = value(f.omega[k].diff(x[j]), at);
+  }
+  return out;
+}
+
+// dω = 0: ∂_j ω_k = ∂_k ω_j (Angeles 2.2.8–2.2.9 on the extended space).
+bool closed(const FormAtPoint& f, double tol) {
+  Eigen::MatrixXd curl = f.G - f.G.transpose();
+  return near_zero(curl.cwiseAbs().maxCoeff(), f.G.cwiseAbs().maxCoeff(), tol);
+}
+
+// ω ∧ dω = 0: ω_i c_jk + ω_j c_ki + ω_k c_ij = 0 with c_jk = ∂_j ω_k − ∂_k ω_j.
+bool frobenius_single(const FormAtPoint& f, double tol) {
+  Eigen::MatrixXd c = f.G - f.G.transpose();
+  const auto N = f.w.size();
+  double scale = f.w.cwiseAbs().maxCoeff() * c.cwiseAbs().maxCoeff();
+  for (Eigen::Index i = 0; i < N; ++i)
+    for (Eigen::Index j = i + 1; j < N; ++j)
+      for (Eigen::Index k = j + 1; k < N; ++k)
+        if (!near_zero(f.w(i) * c(j, k) + f.w(j) * c(k, i) + f.w(k) * c(i, j), scale, tol)) return false;
+  return true;
+}
+
+// f with df = ω, by successive antiderivatives; checked. nullopt if outside the supported class.
+std::optional<ex> potential(const std::vector<ex>& omega, const std::vector<symbol>& x) {
+  for (bool reversed : {false, true}) {
+    ex f = 0;
+    bool ok = true;
+    for (std::size_t i = 0; i < x.size() && ok; ++i) {
+      std::size_t j = reversed ? x.size() - 1 - i : i;
+      ex residual = (omega[j] - f.diff(x[j])).normal();
+      if (residual.is_zero()) continue;
+      auto F = sym::antiderivative(residual, x[j]);
+      ok = F.has_value();
+      if (ok) f += *F;
+    }
+    if (!ok) continue;
+    bool verified = true;
+    for (std::size_t j = 0; j < x.size(); ++j) verified = verified && (f.diff(x[j]) - omega[j]).normal().is_zero();
+    if (verified) return f;
+  }
+  return std::nullopt;
+}
+
+// μ with μ ω closed, among 1/ω_j and 1/ω_j² (covers the usual cases, e.g. −y dx + x dy with
+// μ = 1/x²); returns μ and the integral of μ ω.
+std::optional<std::pair<ex, ex>> integrating_factor(const VelocityForm& form, const std::vector<symbol>& x,
+                                                   const std::vector<GiNaC::exmap>& points, double tol) {
+  for (const auto& w : form.omega) {
+    if (GiNaC::is_a<GiNaC::numeric>(w)) continue;
+    for (const ex& mu : {ex(1 / w), ex(1 / (w * w))}) {
+      VelocityForm scaled = form;
+      for (auto& c : scaled.omega) c = (mu * c).normal();
+      bool ok = true;
+      for (const auto& at : points) ok = ok && closed(evaluate_form(scaled, x, at), tol);
+      if (!ok) continue;
+      if (auto f = potential(scaled.omega, x)) return std::make_pair(mu, *f);
+    }
+  }
+  return std::nullopt;
+}
+
+// Degree k with Σ q̇ ∂g/∂q̇ = k g at every sample (Euler's theorem; Greenwood 4.352).
+std::optional<int> homogeneity_degree(const ex& g, const std::vector<symbol>& q, Sampler& sampler, int samples,
+                                      double tol) {
+  ex euler = 0;
+  for (const auto& r : sym::derivatives_of(q)) euler += r * g.diff(r);
+  std::optional<double> k;
+  for (int s = 0; s < samples; ++s) {
+    auto at = sampler.next();
+    double gv = value(g, at), ev = value(euler, at);
+    if (near_zero(gv, 1.0, tol)) {
+      if (!near_zero(ev, 1.0, tol)) return std::nullopt;
+      continue;
+    }
+    double ratio = ev / gv;
+    if (k && !near_zero(ratio - *k, 1.0, tol)) return std::nullopt;
+    k = ratio;
+  }
+  if (!k) return 0;
+  double rounded = std::round(*k);
+  if (!near_zero(*k - rounded, 1.0, tol) || rounded < 0) return std::nullopt;
+  return static_cast<int>(rounded);
+}
+
+int numeric_rank(const Eigen::MatrixXd& m, double tol) {
+  if (m.rows() == 0 || m.cols() == 0) return 0;
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(m);
+  qr.setThreshold(tol);
+  return static_cast<int>(qr.rank());
+}
+
+// Fields spanning ker(A) for A (r×N, full row rank at generic points), scaled by det(B) so that
+// no division occurs: X_f = det(B) e_f − adj(B) A_{P,f}, with P the pivot columns.
+std::vector<std::vector<ex>> kernel_fields(const std::vector<std::vector<ex>>& rows, const Eigen::MatrixXd& at,
+                                           double tol) {
+  const auto r = static_cast<Eigen::Index>(rows.size());
+  const auto N = at.cols();
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(at);
+  qr.setThreshold(tol);
+  std::vector<int> pivots, free;
+  for (Eigen::Index i = 0; i < N; ++i) (i < r ? pivots : free).push_back(qr.colsPermutation().indices()(i));
+  GiNaC::matrix B(r, r);
+  for (Eigen::Index i = 0; i < r; ++i)
+    for (Eigen::Index j = 0; j < r; ++j) B(i, j) = rows[i][pivots[j]];
+  ex det = B.determinant();
+  GiNaC::matrix adj = r == 1 ? GiNaC::matrix(1, 1, GiNaC::lst{1}) : B.inverse().mul_scalar(det);
+  std::vector<std::vector<ex>> fields;
+  for (int f : free) {
+    std::vector<ex> X(N, 0);
+    X[f] = det;
+    for (Eigen::Index p = 0; p < r; ++p) {
+      ex s = 0;
+      for (Eigen::Index k = 0; k < r; ++k) s += adj(p, k) * rows[k][f];
+      X[pivots[p]] = (-s).normal();
+    }
+    fields.push_back(X);
+  }
+  return fields;
+}
+
+std::vector<ex> lie_bracket(const std::vector<ex>& X, const std::vector<ex>& Y, const std::vector<symbol>& x) {
+  std::vector<ex> Z(x.size(), 0);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = 0; j < x.size(); ++j) Z[i] += X[j] * Y[i].diff(x[j]) - Y[j] * X[i].diff(x[j]);
+  return Z;
+}
+
+Eigen::MatrixXd field_values(const std::vector<std::vector<ex>>& fields, const GiNaC::exmap& at) {
+  Eigen::MatrixXd m(fields.empty() ? 0 : fields[0].size(), fields.size());
+  for (std::size_t c = 0; c < fields.size(); ++c)
+    for (std::size_t i = 0; i < fields[c].size(); ++i) m(i, c) = value(fields[c][i], at);
+  return m;
+}
+
+double column_scale(const Eigen::MatrixXd& m) { return m.size() ? std::max(1.0, m.cwiseAbs().maxCoeff()) : 1.0; }
+
+// Rank of the smallest involutive distribution containing ker(A), grown by Lie brackets and pruned
+// to fields independent at the sample point.
+int involutive_closure_rank(const std::vector<std::vector<ex>>& rows, const std::vector<symbol>& x,
+                            const GiNaC::exmap& at, const ClassificationOptions& o) {
+  const auto N = static_cast<int>(x.size());
+  if (rows.empty()) return N;
+  Eigen::MatrixXd A(rows.size(), N);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (int j = 0; j < N; ++j) A(i, j) = value(rows[i][j], at);
+  auto basis = kernel_fields(rows, A, o.tolerance);
+  auto rank_of = [&](const std::vector<std::vector<ex>>& f) {
+    Eigen::MatrixXd m = field_values(f, at);
+    return numeric_rank(m / column_scale(m), o.tolerance);
+  };
+  int rank = rank_of(basis);
+  std::size_t newest = 0;
+  for (int level = 0; level < o.bracket_depth && rank < N; ++level) {
+    std::size_t end = basis.size();
+    for (std::size_t i = newest; i < end && rank < N; ++i)
+      for (std::size_t j = 0; j < i && rank < N; ++j) {
+        auto candidate = basis;
+        candidate.push_back(lie_bracket(basis[i], basis[j], x));
+        int r = rank_of(candidate);
+        if (r > rank) basis = std::move(candidate), rank = r;
+      }
+    if (basis.size() == end) break;
+    newest = end;
+  }
+  return rank;
+}
+
+}  // namespace
+
+ConstraintClassification classify_constraints(const model::System& system, const ClassificationOptions& o) {
+  const auto& q = system.coordinates();
+  std::vector<symbol> x = q;
+  x.push_back(sym::time());
+  const auto n = static_cast<int>(q.size());
+  Sampler sampler(system, o);
+  std::vector<GiNaC::exmap> points;
+  for (int s = 0; s < o.samples; ++s) points.push_back(sampler.next());
+
+  ConstraintClassification out;
+  out.coordinates = n;
+  std::vector<std::vector<ex>> pfaffian_rows;     // independent Pfaffian rows on (q, t)
+  std::vector<Eigen::MatrixXd> velocity_rows(points.size(), Eigen::MatrixXd(0, n));
+  for (const auto& c : system.constraints()) {
+    ConstraintReport rep;
+    rep.name = c.name;
+    rep.level = c.level;
+    VelocityForm form = velocity_form(c, q);
+    rep.linear_in_velocities = form.linear;
+    rep.rheonomic = c.expression.has(sym::time());
+    rep.homogeneity_degree = homogeneity_degree(form.velocity_expression, q, sampler, o.samples, o.tolerance);
+    rep.catastatic = form.linear && rep.homogeneity_degree == 1;
+    rep.conservative = c.nonideal_force.empty() && rep.homogeneity_degree.has_value();
+    if (form.linear) {
+      rep.exact = rep.integrable = true;
+      for (const auto& at : points) {
+        auto f = evaluate_form(form, x, at);
+        rep.exact = rep.exact && closed(f, o.tolerance);
+        rep.integrable = rep.integrable && frobenius_single(f, o.tolerance);
+      }
+    }
+    rep.holonomic = c.level == ConstraintLevel::Configuration || rep.integrable;
+    if (c.level == ConstraintLevel::Configuration) rep.integral = c.expression;
+    else if (rep.exact) rep.integral = potential(form.omega, x);
+    else if (rep.integrable)
+      if (auto mu = integrating_factor(form, x, points, o.tolerance)) {
+        rep.integrating_factor = mu->first;
+        rep.integral = mu->second;
+      }
+    // Redundancy: does this row raise the rank of the velocity-level Jacobian anywhere?
+    bool raises = false;
+    for (std::size_t s = 0; s < points.size(); ++s) {
+      Eigen::MatrixXd& V = velocity_rows[s];
+      int before = numeric_rank(V, o.tolerance);
+      V.conservativeResize(V.rows() + 1, Eigen::NoChange);
+      for (int j = 0; j < n; ++j) V(V.rows() - 1, j) = value(form.omega[j], points[s]);
+      V.row(V.rows() - 1) /= std::max(1.0, V.row(V.rows() - 1).cwiseAbs().maxCoeff());
+      raises = raises || numeric_rank(V, o.tolerance) > before;
+    }
+    rep.redundant = !raises;
+    if (form.linear && raises) pfaffian_rows.push_back(form.omega);
+    out.holonomic_system = out.holonomic_system && rep.holonomic;
+    out.constraints.push_back(rep);
+  }
+  for (const auto& V : velocity_rows) out.velocity_rank = std::max(out.velocity_rank, numeric_rank(V, o.tolerance));
+  out.velocity_dof = n - out.velocity_rank;
+  // Integrals: all exact → one per independent row; otherwise the involutive closure decides.
+  bool all_exact = true;
+  for (const auto& r : out.constraints) all_exact = all_exact && (!r.linear_in_velocities || r.exact || r.redundant);
+  int closure = all_exact ? n + 1 - static_cast<int>(pfaffian_rows.size())
+                          : involutive_closure_rank(pfaffian_rows, x, points.front(), o);
+  out.integrals = n + 1 - closure;
+  out.configuration_dof = n - out.integrals;
+  return out;
+}
+
+std::string to_string(const ConstraintClassification& c) {
+  std::ostringstream os;
+  for (const auto& r : c.constraints) {
+    os << r.name << ": " << (r.holonomic ? "holonomic" : "nonholonomic") << ", "
+       << (r.rheonomic ? "rheonomic" : "scleronomic");
+    if (r.level != model::ConstraintLevel::Configuration)
+      os << (r.exact ? ", exact" : "") << (r.integrable && !r.exact ? ", integrable with a factor" : "");
+    os << (r.catastatic ? ", catastatic" : ", acatastatic") << (r.conservative ? ", conservative" : "")
+       << (r.redundant ? ", REDUNDANT" : "");
+    if (r.homogeneity_degree) os << ", homogeneous of degree " << *r.homogeneity_degree << " in the rates";
+    if (r.integral) os << "\n    integral: " << *r.integral << " = const";
+    os << "\n";
+  }
+  os << "coordinates " << c.coordinates << ", independent holonomic relations " << c.integrals
+     << ", configuration DOF " << c.configuration_dof << ", velocity DOF " << c.velocity_dof << "\n";
+  return os.str();
+}
+
+}  // namespace adyn::analysis
