@@ -119,6 +119,58 @@ kin::Point System::point(const std::string& name) const {
   throw ModelError("point '" + name + "'", "no such point in system '" + name_ + "'");
 }
 
+void System::claim_load_name(const std::string& kind, const std::string& name) {
+  if (name.empty()) throw ModelError(kind, "needs a name");
+  if (!load_names_.insert(name).second) throw ModelError(kind + " '" + name + "'", "a load with this name already exists");
+}
+
+void System::add_force(const PointForce& f) {
+  claim_load_name("force", f.name);
+  forces_.push_back(f);
+}
+
+void System::add_torque(const BodyTorque& t) {
+  claim_load_name("torque", t.name);
+  torques_.push_back(t);
+}
+
+void System::set_gravity(const kin::Vector& g) { gravity_ = Gravity{g}; }
+
+void System::add_spring(const Spring& s) {
+  claim_load_name("spring", s.name);
+  if (s.a == s.b) throw ModelError("spring '" + s.name + "'", "its two end points are the same point");
+  springs_.push_back(s);
+}
+
+void System::add_damper(const Damper& d) {
+  claim_load_name("damper", d.name);
+  if (d.a == d.b) throw ModelError("damper '" + d.name + "'", "its two end points are the same point");
+  dampers_.push_back(d);
+}
+
+void System::add_potential(const Potential& p) {
+  claim_load_name("potential", p.name);
+  for (const auto& s : sym::free_symbols(p.energy))
+    if (sym::is_dynamic(s) && sym::derivative_order(s) > 0)
+      throw ModelError("potential '" + p.name + "'", "a potential energy V(q, t) cannot depend on rates");
+  potentials_.push_back(p);
+}
+
+void System::add_dissipation(const Dissipation& d) {
+  claim_load_name("dissipation function", d.name);
+  dissipations_.push_back(d);
+}
+
+void System::add_generalized_force(const GeneralizedForce& f) {
+  claim_load_name("generalized force", f.name);
+  bool known = false;
+  for (const auto& q : coordinates_) known = known || q.is_equal(f.coordinate);
+  if (!known)
+    throw ModelError("generalized force '" + f.name + "'",
+                     "'" + f.coordinate.get_name() + "' is not a coordinate of this system");
+  generalized_forces_.push_back(f);
+}
+
 void System::add_constraint(const Constraint& c) {
   std::string object = "constraint '" + c.name + "'";
   if (c.name.empty()) throw ModelError("constraint", "needs a name");

@@ -7,11 +7,13 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "adyn/kinematics/point.hpp"
 #include "adyn/model/constraint.hpp"
+#include "adyn/model/loads.hpp"
 #include "adyn/kinematics/reference_frame.hpp"
 
 namespace adyn::model {
@@ -68,6 +70,24 @@ class System {
   const std::vector<kin::ReferenceFrame>& frames() const { return frames_; }
   const std::vector<kin::Point>& points() const { return points_; }
 
+  // --- loads ---------------------------------------------------------------------------------
+  void add_force(const PointForce& force);
+  void add_torque(const BodyTorque& torque);
+  void set_gravity(const kin::Vector& g);
+  void add_spring(const Spring& spring);
+  void add_damper(const Damper& damper);
+  void add_potential(const Potential& potential);
+  void add_dissipation(const Dissipation& dissipation);
+  void add_generalized_force(const GeneralizedForce& force);
+  const std::vector<PointForce>& forces() const { return forces_; }
+  const std::vector<BodyTorque>& torques() const { return torques_; }
+  const std::optional<Gravity>& gravity() const { return gravity_; }
+  const std::vector<Spring>& springs() const { return springs_; }
+  const std::vector<Damper>& dampers() const { return dampers_; }
+  const std::vector<Potential>& potentials() const { return potentials_; }
+  const std::vector<Dissipation>& dissipations() const { return dissipations_; }
+  const std::vector<GeneralizedForce>& generalized_forces() const { return generalized_forces_; }
+
   // --- constraints -----------------------------------------------------------------------------
   /// Adds a constraint written in q, q̇ and t (see constraint.hpp for the three levels). Throws
   /// adyn::ModelError naming it if the expression does not fit its level: a configuration
@@ -80,6 +100,7 @@ class System {
 
  private:
   void claim_symbol_name(const std::string& kind, const std::string& name);
+  void claim_load_name(const std::string& kind, const std::string& name);
 
   std::string name_;
   std::vector<Parameter> parameters_;
@@ -89,6 +110,15 @@ class System {
   std::vector<kin::ReferenceFrame> frames_;
   std::vector<kin::Point> points_;
   std::vector<Constraint> constraints_;
+  std::vector<PointForce> forces_;
+  std::vector<BodyTorque> torques_;
+  std::optional<Gravity> gravity_;
+  std::vector<Spring> springs_;
+  std::vector<Damper> dampers_;
+  std::vector<Potential> potentials_;
+  std::vector<Dissipation> dissipations_;
+  std::vector<GeneralizedForce> generalized_forces_;
+  std::set<std::string> load_names_;
   std::map<std::string, std::string> symbol_kinds_;  // name -> "parameter" / "coordinate" / ...
 };
 

@@ -1,0 +1,66 @@
+#pragma once
+// The one result type of every formulation (../shared/design.md):
+//
+//     M(q,u,t) u̇ = F(q,u,t) + Gᵀ λ        (λ only in multiplier forms)
+//     G(q,u,t) u̇ = g(q,u,t)               (constraints kept at acceleration level)
+//     q̇ = N(q,t) u + n(q,t)               (kinematic differential equations, solved)
+//     u_d = A_r(q,t) u + b_r(q,t)         (dependent speeds eliminated by the formulation)
+//
+// Formulations produce the same value so that they can be compared at random states; printers,
+// analyses and the numeric layer consume it.
+#include <ginac/ginac.h>
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+namespace adyn::formulations {
+
+struct EquationsOfMotion {
+  std::string method;                              // "Lagrange", "Kane", ...
+  std::vector<GiNaC::symbol> coordinates;          // q, n of them
+  std::vector<GiNaC::symbol> speeds;               // u, the p integrated (independent) speeds
+  GiNaC::matrix coordinate_rates;                  // q̇ (n x 1) in terms of q, u, t
+  GiNaC::matrix mass_matrix;                       // M (p x p)
+  GiNaC::matrix forcing;                           // F (p x 1)
+  std::vector<GiNaC::symbol> multipliers;          // λ (m)
+  std::vector<std::string> multiplier_names;       // the constraint each λ belongs to
+  GiNaC::matrix constraint_matrix;                 // G (m x p)
+  GiNaC::matrix constraint_rhs;                    // g (m x 1)
+  std::vector<GiNaC::symbol> dependent_speeds;     // u_d
+  GiNaC::matrix dependent_speed_values;            // u_d (in terms of q, u, t)
+
+  std::size_t n() const { return coordinates.size(); }
+  std::size_t p() const { return speeds.size(); }
+  std::size_t m() const { return multipliers.size(); }
+};
+
+/// A numeric state: time, coordinates (n), speeds (p).
+struct State {
+  double t = 0;
+  Eigen::VectorXd q;
+  Eigen::VectorXd u;
+};
+
+/// u̇ (p) and λ (m) at a state.
+struct Accelerations {
+  Eigen::VectorXd udot;
+  Eigen::VectorXd lambda;
+};
+
+/// symbol -> value for t, q, u (and the parameters given).
+GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
+
+/// Solves M u̇ = F + Gᵀλ, G u̇ = g at a state with Eigen (LDLT for M without constraints, a
+/// full-pivot LU of the KKT matrix otherwise). Throws adyn::SingularityError naming the method
+/// when M is singular or the constraint rows lose rank at this state.
+Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
+
+/// q̇ (n) at a state.
+Eigen::VectorXd coordinate_rates(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
+
+/// q̈ (n) at a state: d/dt (N u + n) with u̇ from solve().
+Eigen::VectorXd coordinate_accelerations(const EquationsOfMotion& eom, const State& x,
+                                         const GiNaC::exmap& parameters);
+
+}  // namespace adyn::formulations

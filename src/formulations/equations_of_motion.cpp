@@ -1,0 +1,71 @@
+#include "adyn/formulations/equations_of_motion.hpp"
+
+#include "adyn/error.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+
+namespace adyn::formulations {
+
+GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters) {
+  if (static_cast<std::size_t>(x.q.size()) != eom.n() || static_cast<std::size_t>(x.u.size()) != eom.p())
+    throw Error(eom.method + " equations: state has " + std::to_string(x.q.size()) + " coordinates and " +
+                std::to_string(x.u.size()) + " speeds, expected " + std::to_string(eom.n()) + " and " +
+                std::to_string(eom.p()));
+  GiNaC::exmap values = parameters;
+  values[sym::time()] = x.t;
+  for (std::size_t i = 0; i < eom.n(); ++i) values[eom.coordinates[i]] = x.q(i);
+  for (std::size_t i = 0; i < eom.p(); ++i) values[eom.speeds[i]] = x.u(i);
+  return values;
+}
+
+Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters) {
+  auto values = state_values(eom, x, parameters);
+  Eigen::MatrixXd M = sym::evaluate(eom.mass_matrix, values, eom.method + " mass matrix");
+  Eigen::VectorXd F = sym::evaluate(eom.forcing, values, eom.method + " forcing");
+  const auto p = static_cast<Eigen::Index>(eom.p()), m = static_cast<Eigen::Index>(eom.m());
+  if (m == 0) {
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(M);
+    lu.setThreshold(1e-12);
+    if (!lu.isInvertible())
+      throw SingularityError(eom.method + " equations",
+                             "the mass matrix is singular at this state (rank " + std::to_string(lu.rank()) +
+                                 " of " + std::to_string(p) + ")");
+    return {lu.solve(F), Eigen::VectorXd()};
+  }
+  Eigen::MatrixXd G = sym::evaluate(eom.constraint_matrix, values, eom.method + " constraint matrix");
+  Eigen::VectorXd g = sym::evaluate(eom.constraint_rhs, values, eom.method + " constraint right-hand side");
+  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(p + m, p + m);
+  K.topLeftCorner(p, p) = M;
+  K.topRightCorner(p, m) = -G.transpose();
+  K.bottomLeftCorner(m, p) = G;
+  Eigen::VectorXd rhs(p + m);
+  rhs << F, g;
+  Eigen::FullPivLU<Eigen::MatrixXd> lu(K);
+  lu.setThreshold(1e-12);
+  if (!lu.isInvertible()) {
+    Eigen::FullPivLU<Eigen::MatrixXd> glu(G);
+    std::string why = glu.rank() < m ? "the constraint Jacobian loses rank (" + std::to_string(glu.rank()) + " of " +
+                                           std::to_string(m) + "): redundant or singular constraints"
+                                     : "the mass matrix is singular on the constraint tangent space";
+    throw SingularityError(eom.method + " equations", why + " at this state");
+  }
+  Eigen::VectorXd sol = lu.solve(rhs);
+  return {sol.head(p), sol.tail(m)};
+}
+
+Eigen::VectorXd coordinate_rates(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters) {
+  return sym::evaluate(eom.coordinate_rates, state_values(eom, x, parameters), eom.method + " coordinate rates");
+}
+
+Eigen::VectorXd coordinate_accelerations(const EquationsOfMotion& eom, const State& x,
+                                         const GiNaC::exmap& parameters) {
+  auto a = solve(eom, x, parameters);
+  auto values = state_values(eom, x, parameters);
+  auto qdot = coordinate_rates(eom, x, parameters);
+  for (std::size_t i = 0; i < eom.p(); ++i) values[sym::derivative_of(eom.speeds[i])] = a.udot(i);
+  for (std::size_t i = 0; i < eom.n(); ++i) values[sym::derivative_of(eom.coordinates[i])] = qdot(i);
+  // d/dt (q̇(q, u, t)) by the chain rule, evaluated with the solved u̇ and q̇.
+  return sym::evaluate(sym::time_derivative(eom.coordinate_rates), values, eom.method + " coordinate accelerations");
+}
+
+}  // namespace adyn::formulations
