@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <random>
 #include <string>
+#include <vector>
 
+#include "adyn/error.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -65,6 +68,37 @@ inline ::testing::AssertionResult numerically_equal(const GiNaC::matrix& a, cons
       if (!r) return r << "\n  (entry " << i << "," << j << ")";
     }
   return ::testing::AssertionSuccess();
+}
+
+/// The message of the E thrown by f, or "" (and a test failure) if f throws nothing.
+template <class E = adyn::Error>
+std::string thrown_message(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const E& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected an exception, none was thrown";
+  return "";
+}
+
+/// The three components of v in F as equations "= 0" (rolling, no-slip, ...).
+inline std::vector<GiNaC::ex> component_equations(const kin::Vector& v, const kin::ReferenceFrame& F) {
+  auto c = v.components_in(F);
+  return {c(0, 0), c(1, 0), c(2, 0)};
+}
+
+/// Solves equations (each "= 0") linear in `unknowns` with GiNaC's lsolve; redundant consistent
+/// rows are allowed. Returns unknown -> solution.
+inline GiNaC::exmap solve_linear(const std::vector<GiNaC::ex>& equations, const std::vector<GiNaC::symbol>& unknowns) {
+  GiNaC::lst eqs, vars;
+  for (const auto& e : equations) eqs.append(e == 0);
+  for (const auto& u : unknowns) vars.append(u);
+  GiNaC::ex solution = GiNaC::lsolve(eqs, vars);
+  if (solution.nops() != unknowns.size()) throw std::runtime_error("solve_linear: inconsistent linear system");
+  GiNaC::exmap out;
+  for (const auto& rel : solution) out[rel.lhs()] = rel.rhs();
+  return out;
 }
 
 }  // namespace adyn::test

@@ -131,11 +131,21 @@ void Point::fix_in(const ReferenceFrame& F) {
 void Point::set_velocity(const ReferenceFrame& F, const Vector& v) { store(node_->velocities, F, v); }
 void Point::set_acceleration(const ReferenceFrame& F, const Vector& a) { store(node_->accelerations, F, a); }
 
+Point Point::anchor_in(const ReferenceFrame& F) const {
+  NodePtr known = nearest_known(node_, F);
+  if (!known)
+    throw ModelError("point '" + name() + "'",
+                     "its velocity in frame '" + F.name() +
+                         "' is not defined: no point on its chain of positions is fixed in that frame "
+                         "or has its velocity in it set (fix one with fix_in, or set a velocity)");
+  return Point(known);
+}
+
 // ^F v^P = ^F v^K + ^F d r^{P/K}/dt, with K the nearest point whose velocity in F is known.
 Vector Point::velocity_in(const ReferenceFrame& F) const {
   if (auto v = lookup(node_->velocities, F)) return *v;
   if (is_fixed_in(node_, F)) return Vector();
-  Point known(nearest_known(node_, F), name(), F);
+  Point known = anchor_in(F);
   return known.velocity_in(F) + position_from(known).dt(F);
 }
 
@@ -144,7 +154,7 @@ Vector Point::acceleration_in(const ReferenceFrame& F) const {
   if (auto a = lookup(node_->accelerations, F)) return *a;
   if (is_fixed_in(node_, F)) return Vector();
   if (lookup(node_->velocities, F)) return velocity_in(F).dt(F);
-  Point known(nearest_known(node_, F), name(), F);
+  Point known = anchor_in(F);
   return known.acceleration_in(F) + position_from(known).dt(F).dt(F);
 }
 

@@ -2,9 +2,10 @@
 // Points: positions relative to other points (a tree), velocities and accelerations in any frame
 // (Kane's notes §1.7), and the two-point / one-point theorems.
 //
-// ^F v^P is found, unless set explicitly, by walking to a point whose velocity in F is known
-// (fixed in F, or set) and differentiating the position vectors in F on the way:
-//     ^F v^P = ^F v^Q + ^F d r^{P/Q}/dt.
+// ^F v^P is found, unless set explicitly, from the nearest point Q of the tree of positions
+// (searched through parents and children alike) whose velocity in F is known (fixed in F, or
+// set), by differentiating the position vector in F:
+//     ^F v^P = ^F v^Q + ^F d r^{P/Q}/dt,    ^F a^P = ^F a^Q + ^F d² r^{P/Q}/dt².
 // A Point is a handle: copies refer to the same point.
 #include <memory>
 #include <string>
@@ -39,7 +40,8 @@ class Point {
 
   /// ^F v^P. Throws adyn::ModelError naming the point and frame when it cannot be determined.
   Vector velocity_in(const ReferenceFrame& F) const;
-  /// ^F a^P = ^F d(^F v^P)/dt unless set explicitly.
+  /// ^F a^P unless set explicitly: ^F a^Q + ^F d² r^{P/Q}/dt² from the point Q used for the
+  /// velocity (so an acceleration set on Q is used), or ^F d(^F v^P)/dt when v^P is set.
   Vector acceleration_in(const ReferenceFrame& F) const;
 
   bool operator==(const Point& other) const { return node_ == other.node_; }
@@ -47,6 +49,9 @@ class Point {
 
  private:
   explicit Point(std::shared_ptr<detail::PointNode> node) : node_(std::move(node)) {}
+  /// The nearest point of the tree of positions whose velocity in F is known (may be this one).
+  /// Throws adyn::ModelError naming this point and F when there is none.
+  Point anchor_in(const ReferenceFrame& F) const;
   std::shared_ptr<detail::PointNode> node_;
 };
 

@@ -1,0 +1,96 @@
+#include "adyn/formulations/generalized_forces.hpp"
+
+#include "adyn/error.hpp"
+#include "adyn/kinematics/partial_velocity.hpp"
+#include "adyn/symbolic/antiderivative.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::formulations {
+namespace {
+
+using GiNaC::ex;
+using GiNaC::symbol;
+
+// Accumulates F_r contributions for one set of speeds.
+class ActiveForces {
+ public:
+  ActiveForces(const model::System& system, const std::vector<symbol>& speeds)
+      : system_(system), speeds_(speeds), F_(speeds.size(), 0) {}
+
+  // F · v_r for a force F at a point.
+  void add_force_at(const kin::Point& P, const kin::Vector& force, const std::string& what) {
+    auto v = system_.in_speeds(P.velocity_in(system_.inertial_frame()));
+    auto partials = kin::partial_velocities(v, speeds_, what);
+    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += force.dot(partials[r]);
+  }
+
+  // T · ω_r for a couple on a frame (and −T on the reaction frame).
+  void add_torque(const model::BodyTorque& t) {
+    const auto N = system_.inertial_frame();
+    auto w = t.body.angular_velocity_in(N);
+    if (t.reaction_on) w -= t.reaction_on->angular_velocity_in(N);
+    auto partials = kin::partial_velocities(system_.in_speeds(w), speeds_, "torque '" + t.name + "'");
+    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += t.torque.dot(partials[r]);
+  }
+
+  // A scalar "force" f conjugate to a rate expression s(q, q̇, t): F_r += f ∂s/∂u_r.
+  void add_along(const ex& f, const ex& rate) {
+    ex s = system_.in_speeds(rate);
+    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += f * s.diff(speeds_[r]);
+  }
+
+  std::vector<ex> result() const { return F_; }
+
+ private:
+  const model::System& system_;
+  const std::vector<symbol>& speeds_;
+  std::vector<ex> F_;
+};
+
+ex spring_tension(const model::Spring& s, const ex& stretch) {
+  if (s.tension_law) return s.tension_law->subs(model::Spring::stretch_symbol() == stretch);
+  return s.stiffness * stretch;
+}
+
+}  // namespace
+
+ex distance(const kin::Point& a, const kin::Point& b, const kin::ReferenceFrame& N) {
+  return b.position_from(a).express(N).magnitude();
+}
+
+ex spring_potential(const model::Spring& s, const kin::ReferenceFrame& N) {
+  ex stretch = distance(s.a, s.b, N) - s.free_length;
+  if (!s.tension_law) return s.stiffness * stretch * stretch / 2;
+  auto V = sym::antiderivative(*s.tension_law, model::Spring::stretch_symbol());
+  if (!V)
+    throw ModelError("spring '" + s.name + "'", "its tension law has no closed-form potential; treat it as a force");
+  return V->subs(model::Spring::stretch_symbol() == stretch) -
+         V->subs(model::Spring::stretch_symbol() == 0);
+}
+
+std::vector<ex> generalized_active_forces(const model::System& system, const std::vector<symbol>& speeds,
+                                          LoadSelection selection) {
+  ActiveForces F(system, speeds);
+  const auto N = system.inertial_frame();
+  for (const auto& f : system.forces()) F.add_force_at(f.point, f.force, "force '" + f.name + "'");
+  for (const auto& t : system.torques()) F.add_torque(t);
+  for (const auto& g : system.generalized_forces()) F.add_along(g.value, sym::derivative_of(g.coordinate));
+  if (selection == LoadSelection::All) {
+    for (const auto& s : system.springs()) {
+      ex l = distance(s.a, s.b, N);
+      F.add_along(-spring_tension(s, l - s.free_length), sym::time_derivative(l));
+    }
+    for (const auto& d : system.dampers()) {
+      ex ldot = sym::time_derivative(distance(d.a, d.b, N));
+      F.add_along(-d.coefficient * system.in_speeds(ldot), ldot);
+    }
+    for (const auto& q : system.coordinates()) {
+      ex qd = sym::derivative_of(q);
+      for (const auto& p : system.potentials()) F.add_along(-p.energy.diff(q), qd);
+      for (const auto& d : system.dissipations()) F.add_along(-system.in_speeds(d.function.diff(GiNaC::ex_to<symbol>(qd))), qd);
+    }
+  }
+  return F.result();
+}
+
+}  // namespace adyn::formulations

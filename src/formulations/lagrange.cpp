@@ -1,0 +1,90 @@
+#include "adyn/formulations/lagrange.hpp"
+
+#include "adyn/error.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::formulations {
+namespace {
+
+using GiNaC::ex;
+using GiNaC::symbol;
+
+GiNaC::exmap zero_rates(const std::vector<symbol>& rates) {
+  GiNaC::exmap m;
+  for (const auto& r : rates) m[r] = 0;
+  return m;
+}
+
+// Velocity-level row A (∂f/∂q̇ or ∂φ/∂q) and the acceleration-level right-hand side
+// g = −[d/dt (A q̇ + a_t)] with q̈ = 0, of one constraint.
+void constraint_rows(const model::Constraint& c, const std::vector<symbol>& q, const std::vector<symbol>& qd,
+                     std::vector<ex>& row, ex& rhs) {
+  ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
+  row.clear();
+  for (const auto& r : qd) row.push_back(f.diff(r));
+  ex fdot_free = 0;  // Σ ∂f/∂q q̇ + Σ ∂f/∂q̇·(q̈ = 0) + ∂f/∂t, i.e. d/dt f without q̈ terms
+  for (std::size_t j = 0; j < q.size(); ++j) fdot_free += f.diff(q[j]) * qd[j];
+  fdot_free += f.diff(sym::time());
+  rhs = -fdot_free;
+}
+
+}  // namespace
+
+EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::Constraint>& constraints) {
+  const auto& q = form.coordinates;
+  const auto n = q.size();
+  auto qd = sym::derivatives_of(q);
+  if (!form.generalized_forces.empty() && form.generalized_forces.size() != n)
+    throw Error("lagrange: need one generalized force per coordinate");
+  EquationsOfMotion eom;
+  eom.method = "Lagrange";
+  eom.coordinates = q;
+  eom.speeds = qd;
+  eom.coordinate_rates = sym::column(qd);
+  eom.mass_matrix = GiNaC::matrix(n, n);
+  eom.forcing = GiNaC::matrix(n, 1);
+  const ex& T = form.kinetic_energy;
+  for (std::size_t i = 0; i < n; ++i) {
+    ex p = T.diff(qd[i]);  // generalized momentum ∂T/∂q̇_i
+    ex F = T.diff(q[i]) - form.potential_energy.diff(q[i]) - form.dissipation.diff(qd[i]) - p.diff(sym::time());
+    if (!form.generalized_forces.empty()) F += form.generalized_forces[i];
+    for (std::size_t j = 0; j < n; ++j) {
+      eom.mass_matrix(i, j) = p.diff(qd[j]);
+      F -= p.diff(q[j]) * qd[j];
+    }
+    eom.forcing(i, 0) = F;
+  }
+  eom.constraint_matrix = GiNaC::matrix(constraints.size(), n);
+  eom.constraint_rhs = GiNaC::matrix(constraints.size(), 1);
+  for (std::size_t k = 0; k < constraints.size(); ++k) {
+    std::vector<ex> row;
+    ex rhs;
+    constraint_rows(constraints[k], q, qd, row, rhs);
+    for (std::size_t j = 0; j < n; ++j) eom.constraint_matrix(k, j) = row[j];
+    eom.constraint_rhs(k, 0) = rhs;
+    eom.multipliers.push_back(symbol("lambda" + std::to_string(k + 1), "\\lambda_{" + std::to_string(k + 1) + "}"));
+    eom.multiplier_names.push_back(constraints[k].name);
+  }
+  return eom;
+}
+
+KineticEnergySplit split_kinetic_energy(const ex& T, const std::vector<symbol>& coordinates) {
+  // T is quadratic in q̇: T0 = T|q̇=0, T1 = Σ q̇_i (∂T/∂q̇_i)|q̇=0, T2 = the rest (no expansion).
+  auto qd = sym::derivatives_of(coordinates);
+  auto rest = zero_rates(qd);
+  ex T0 = T.subs(rest), T1 = 0;
+  for (const auto& r : qd) T1 += r * T.diff(r).subs(rest);
+  return {T0, T1, T - T0 - T1};
+}
+
+GiNaC::matrix gyroscopic_matrix(const ex& T1, const std::vector<symbol>& coordinates) {
+  auto qd = sym::derivatives_of(coordinates);
+  const auto n = coordinates.size();
+  GiNaC::matrix g(n, n);
+  for (std::size_t r = 0; r < n; ++r)
+    for (std::size_t s = 0; s < n; ++s)
+      g(r, s) = (T1.diff(qd[r]).diff(coordinates[s]) - T1.diff(qd[s]).diff(coordinates[r])).normal();
+  return g;
+}
+
+}  // namespace adyn::formulations
