@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/cli/kinematics_report.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
@@ -20,6 +21,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                                                       "partial velocities of a model");
   kinematics->add_option("model", model_path, "Model file (YAML)")->required();
   kinematics->add_flag("--latex", latex, "Print expressions as LaTeX");
+  auto* classify = app.add_subcommand("classify", "Classify the constraints (holonomic or not, integrals, "
+                                                  "catastatic, conservative, redundant) and count DOF");
+  classify->add_option("model", model_path, "Model file (YAML)")->required();
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
@@ -38,7 +42,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
       out << "System: " << system.name() << "\n"
           << "  parameters: " << system.parameters().size() << ", coordinates: " << system.coordinates().size()
           << ", speeds: " << system.speeds().size() << ", frames: " << system.frames().size()
-          << ", points: " << system.points().size() << "\n";
+          << ", points: " << system.points().size() << ", constraints: " << system.constraints().size()
+          << ", loads: " << system.forces().size() + system.torques().size() + system.springs().size() +
+                                system.dampers().size() + system.potentials().size() +
+                                system.dissipations().size() + system.generalized_forces().size()
+          << "\n";
+    } else if (*classify) {
+      out << "System: " << system.name() << "\n" << analysis::to_string(analysis::classify_constraints(system));
     } else if (*kinematics) {
       write_kinematics_report(system, latex ? Format::Latex : Format::Text, out);
     }

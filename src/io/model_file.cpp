@@ -98,13 +98,18 @@ class Reader {
 
   void read(const YAML::Node& root) {
     only_keys(root, "model", {"name", "inertial_frame", "origin", "parameters", "coordinates", "speeds",
-                              "coordinate_rates", "frames", "points"});
+                              "coordinate_rates", "frames", "points", "constraints", "gravity", "forces", "torques",
+                              "springs", "dampers", "potentials", "dissipation", "generalized_forces"});
     if (root["parameters"]) read_parameters(root["parameters"]);
     if (root["coordinates"]) read_symbols(root["coordinates"], "coordinate");
     if (root["speeds"]) read_symbols(root["speeds"], "speed");
     if (root["coordinate_rates"]) read_coordinate_rates(root["coordinate_rates"]);
     if (root["frames"]) read_list(root["frames"], "frames", [this](const YAML::Node& n) { read_frame(n); });
     if (root["points"]) read_list(root["points"], "points", [this](const YAML::Node& n) { read_point(n); });
+    if (root["constraints"])
+      read_list(root["constraints"], "constraints", [this](const YAML::Node& n) { read_constraint(n); });
+    if (root["gravity"]) system_.set_gravity(vector(root["gravity"], "gravity"));
+    read_loads(root);
     try {
       system_.check_kinematic_equations();
     } catch (const ModelError& e) {
@@ -259,6 +264,118 @@ class Reader {
     if (node["velocity"]) {
       auto v = vector(node["velocity"], object);
       point.set_velocity(system_.inertial_frame(), v);
+    }
+  }
+
+  // {name, holonomic|velocity|general: expr, nonideal_force: [..]}
+  void read_constraint(const YAML::Node& node) {
+    auto [name, object] = named(node, "constraint");
+    only_keys(node, object, {"name", "holonomic", "velocity", "general", "nonideal_force"});
+    std::vector<std::pair<const char*, model::ConstraintLevel>> levels = {
+        {"holonomic", model::ConstraintLevel::Configuration},
+        {"velocity", model::ConstraintLevel::Velocity},
+        {"general", model::ConstraintLevel::General}};
+    std::optional<model::Constraint> c;
+    for (const auto& [key, level] : levels)
+      if (node[key]) {
+        if (c) fail(node, object, "give exactly one of holonomic, velocity, general");
+        c = model::Constraint{name, level, expression(node[key], object), {}};
+      }
+    if (!c) fail(node, object, "needs one of holonomic: phi(q,t), velocity: A q_d + a_t, general: f(q, q_d, t)");
+    if (node["nonideal_force"])
+      c->nonideal_force = expressions(node["nonideal_force"], object, system_.coordinates().size());
+    guarded(node, [&] { system_.add_constraint(*c); });
+  }
+
+  void read_loads(const YAML::Node& root) {
+    auto each = [&](const char* key, auto f) {
+      if (root[key]) read_list(root[key], key, f);
+    };
+    each("forces", [this](const YAML::Node& n) {
+      auto [name, object] = named(n, "force");
+      only_keys(n, object, {"name", "point", "force"});
+      require(n, object, {"point", "force"});
+      auto point = point_named(n["point"], object);
+      auto force = vector(n["force"], object);
+      guarded(n, [&] { system_.add_force({name, point, force}); });
+    });
+    each("torques", [this](const YAML::Node& n) {
+      auto [name, object] = named(n, "torque");
+      only_keys(n, object, {"name", "frame", "torque", "reaction_on"});
+      require(n, object, {"frame", "torque"});
+      model::BodyTorque t{name, frame_named(n["frame"], object), vector(n["torque"], object), std::nullopt};
+      if (n["reaction_on"]) t.reaction_on = frame_named(n["reaction_on"], object);
+      guarded(n, [&] { system_.add_torque(t); });
+    });
+    each("springs", [this](const YAML::Node& n) {
+      auto [name, object] = named(n, "spring");
+      only_keys(n, object, {"name", "between", "stiffness", "free_length", "tension"});
+      require(n, object, {"between"});
+      auto [a, b] = two_points(n["between"], object);
+      model::Spring s{name, a, b, 0, 0, std::nullopt};
+      if (n["stiffness"]) s.stiffness = expression(n["stiffness"], object);
+      if (n["free_length"]) s.free_length = expression(n["free_length"], object);
+      if (n["tension"]) s.tension_law = expression_with_stretch(n["tension"], object);
+      if (!n["stiffness"] && !n["tension"]) fail(n, object, "needs a stiffness or a tension law");
+      guarded(n, [&] { system_.add_spring(s); });
+    });
+    each("dampers", [this](const YAML::Node& n) {
+      auto [name, object] = named(n, "damper");
+      only_keys(n, object, {"name", "between", "coefficient"});
+      require(n, object, {"between", "coefficient"});
+      auto [a, b] = two_points(n["between"], object);
+      guarded(n, [&] { system_.add_damper({name, a, b, expression(n["coefficient"], object)}); });
+    });
+    each("potentials", [this](const YAML::Node& n) {
+      auto [name, object] = named(n, "potential");
+      only_keys(n, object, {"name", "energy"});
+      require(n, object, {"energy"});
+      guarded(n, [&] { system_.add_potential({name, expression(n["energy"], object)}); });
+    });
+    each("dissipation", [this](const YAML::Node& n) {
+      auto [name, object] = named(n, "dissipation function");
+      only_keys(n, object, {"name", "function"});
+      require(n, object, {"function"});
+      guarded(n, [&] { system_.add_dissipation({name, expression(n["function"], object)}); });
+    });
+    each("generalized_forces", [this](const YAML::Node& n) {
+      auto [name, object] = named(n, "generalized force");
+      only_keys(n, object, {"name", "coordinate", "value"});
+      require(n, object, {"coordinate", "value"});
+      auto q = expression(n["coordinate"], object);
+      if (!GiNaC::is_a<GiNaC::symbol>(q)) fail(n["coordinate"], object, "must name a coordinate");
+      guarded(n, [&] {
+        system_.add_generalized_force({name, GiNaC::ex_to<GiNaC::symbol>(q), expression(n["value"], object)});
+      });
+    });
+  }
+
+  std::pair<std::string, std::string> named(const YAML::Node& node, const std::string& kind) const {
+    if (!node.IsMap() || !node["name"]) fail(node, kind, "each " + kind + " needs a name");
+    auto name = text(node["name"], kind);
+    return {name, kind + " '" + name + "'"};
+  }
+
+  void require(const YAML::Node& node, const std::string& object, std::initializer_list<const char*> keys) const {
+    for (const char* k : keys)
+      if (!node[k]) fail(node, object, std::string("needs '") + k + "'");
+  }
+
+  std::pair<kin::Point, kin::Point> two_points(const YAML::Node& node, const std::string& object) const {
+    if (!node.IsSequence() || node.size() != 2) fail(node, object, "'between' takes two points");
+    return {point_named(node[0], object), point_named(node[1], object)};
+  }
+
+  // A spring law may use the symbol `stretch` (the elongation δ = ℓ − ℓ0).
+  ex expression_with_stretch(const YAML::Node& node, const std::string& object) const {
+    auto table = system_.symbol_table();
+    table["stretch"] = model::Spring::stretch_symbol();
+    GiNaC::parser parse(table, true);
+    std::string s = text(node, object);
+    try {
+      return parse(s);
+    } catch (const std::exception& e) {
+      fail(node, object, "cannot parse expression '" + s + "': " + e.what());
     }
   }
 

@@ -99,3 +99,61 @@ TEST(ModelFile, InvalidSequenceAndYaml) {
 TEST(ModelFile, MissingFile) {
   EXPECT_THROW(io::read_model_file("/nonexistent/model.yaml"), ModelFileError);
 }
+
+TEST(ModelFile, ConstraintsAndLoads) {
+  auto system = io::read_model(R"(
+parameters: {k: 10, c: 0.5, m: 1, g: 9.81}
+coordinates: [x, y]
+frames:
+  - {name: A, parent: N, axis: z, angle: x}
+points:
+  - {name: P, from: O, position: {N: [x, y, 0]}}
+constraints:
+  - {name: line, holonomic: x - y}
+  - {name: rate, velocity: x_d + y*y_d, nonideal_force: [-c*x_d, 0]}
+  - {name: speed, general: x_d^2 + y_d^2 - 1}
+gravity: {N: [0, -g, 0]}
+forces:
+  - {name: push, point: P, force: {N: [1, 0, 0]}}
+torques:
+  - {name: motor, frame: A, torque: {N: [0, 0, 2]}}
+springs:
+  - {name: s1, between: [O, P], stiffness: k, free_length: 1}
+  - {name: s2, between: [O, P], tension: k*stretch^3}
+dampers:
+  - {name: d1, between: [O, P], coefficient: c}
+potentials:
+  - {name: well, energy: x^2}
+dissipation:
+  - {name: drag, function: c*x_d^2/2}
+generalized_forces:
+  - {name: control, coordinate: y, value: sin(t)}
+)");
+  ASSERT_EQ(system.constraints().size(), 3u);
+  EXPECT_EQ(system.constraints()[0].level, model::ConstraintLevel::Configuration);
+  EXPECT_EQ(system.constraints()[1].nonideal_force.size(), 2u);
+  EXPECT_EQ(system.constraints()[2].level, model::ConstraintLevel::General);
+  EXPECT_TRUE(system.gravity().has_value());
+  EXPECT_EQ(system.forces().size(), 1u);
+  EXPECT_EQ(system.torques().size(), 1u);
+  ASSERT_EQ(system.springs().size(), 2u);
+  EXPECT_TRUE(system.springs()[1].tension_law.has_value());
+  EXPECT_EQ(system.dampers().size(), 1u);
+  EXPECT_EQ(system.potentials().size(), 1u);
+  EXPECT_EQ(system.dissipations().size(), 1u);
+  EXPECT_EQ(system.generalized_forces().size(), 1u);
+}
+
+TEST(ModelFile, ConstraintAndLoadErrorsNameTheObject) {
+  auto e = read_error("coordinates: [x]\nconstraints:\n  - {name: bad, holonomic: x_d}\n");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_NE(std::string(e.what()).find("constraint 'bad'"), std::string::npos) << e.what();
+  e = read_error("coordinates: [x]\nconstraints:\n  - {name: two, holonomic: x, velocity: x_d}\n");
+  EXPECT_NE(std::string(e.what()).find("exactly one"), std::string::npos) << e.what();
+  e = read_error("springs:\n  - {name: s, between: [O, Q], stiffness: 1}\n");
+  EXPECT_NE(std::string(e.what()).find("point 'Q'"), std::string::npos) << e.what();
+  e = read_error("springs:\n  - {name: s, between: [O, O], stiffness: 1}\n");
+  EXPECT_NE(std::string(e.what()).find("spring 's'"), std::string::npos) << e.what();
+  e = read_error("coordinates: [x]\ngeneralized_forces:\n  - {name: f, coordinate: 2*x, value: 1}\n");
+  EXPECT_EQ(e.line(), 3);
+}
