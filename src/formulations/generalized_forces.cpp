@@ -76,6 +76,11 @@ std::vector<ex> generalized_active_forces(const model::System& system, const std
   for (const auto& t : system.torques()) F.add_torque(t);
   for (const auto& g : system.generalized_forces()) F.add_along(g.value, sym::derivative_of(g.coordinate));
   if (selection == LoadSelection::All) {
+    if (const auto& g = system.gravity()) {
+      for (const auto& p : system.particles()) F.add_force_at(p.point(), p.mass() * g->acceleration, "gravity on '" + p.name() + "'");
+      for (const auto& b : system.bodies())
+        F.add_force_at(b.mass_center(), b.mass() * g->acceleration, "gravity on '" + b.name() + "'");
+    }
     for (const auto& s : system.springs()) {
       ex l = distance(s.a, s.b, N);
       F.add_along(-spring_tension(s, l - s.free_length), sym::time_derivative(l));

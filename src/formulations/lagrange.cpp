@@ -1,6 +1,10 @@
 #include "adyn/formulations/lagrange.hpp"
 
+#include <algorithm>
+
 #include "adyn/error.hpp"
+#include "adyn/formulations/generalized_forces.hpp"
+#include "adyn/model/dynamical_quantities.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::formulations {
@@ -66,6 +70,40 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
     eom.multiplier_names.push_back(constraints[k].name);
   }
   return eom;
+}
+
+LagrangianForm lagrangian_form(const model::System& system) {
+  const auto N = system.inertial_frame();
+  const auto O = system.origin();
+  LagrangianForm form;
+  form.coordinates = system.coordinates();
+  form.kinetic_energy = 0;
+  for (const auto& p : system.particles()) form.kinetic_energy += model::kinetic_energy(p, N);
+  for (const auto& b : system.bodies()) form.kinetic_energy += model::kinetic_energy(b, N);
+  for (const auto& s : sym::free_symbols(form.kinetic_energy))
+    if (sym::is_dynamic(s) && !sym::derivative_order(s) && std::find(form.coordinates.begin(), form.coordinates.end(), s) == form.coordinates.end())
+      throw ModelError("system '" + system.name() + "'",
+                       "Lagrange's equations need velocities in q and q_d; '" + GiNaC::ex_to<symbol>(s).get_name() +
+                           "' is not a coordinate (velocities set in terms of speeds belong to Kane's method)");
+  if (const auto& g = system.gravity()) {
+    for (const auto& p : system.particles()) form.potential_energy -= p.mass() * g->acceleration.dot(p.point().position_from(O));
+    for (const auto& b : system.bodies())
+      form.potential_energy -= b.mass() * g->acceleration.dot(b.mass_center().position_from(O));
+  }
+  for (const auto& s : system.springs()) form.potential_energy += spring_potential(s, N);
+  for (const auto& p : system.potentials()) form.potential_energy += p.energy;
+  for (const auto& d : system.dampers()) {
+    ex ldot = sym::time_derivative(distance(d.a, d.b, N));
+    form.dissipation += d.coefficient * ldot * ldot / 2;
+  }
+  for (const auto& d : system.dissipations()) form.dissipation += d.function;
+  form.generalized_forces =
+      generalized_active_forces(system, sym::derivatives_of(form.coordinates), LoadSelection::Nonconservative);
+  return form;
+}
+
+EquationsOfMotion lagrange(const model::System& system) {
+  return lagrange(lagrangian_form(system), system.constraints());
 }
 
 KineticEnergySplit split_kinetic_energy(const ex& T, const std::vector<symbol>& coordinates) {

@@ -119,6 +119,23 @@ kin::Point System::point(const std::string& name) const {
   throw ModelError("point '" + name + "'", "no such point in system '" + name_ + "'");
 }
 
+void System::add_particle(const Particle& particle) {
+  for (const auto& p : particles_)
+    if (p.name() == particle.name()) throw ModelError("particle '" + p.name() + "'", "a particle with this name already exists");
+  for (const auto& b : bodies_)
+    if (b.name() == particle.name()) throw ModelError("particle '" + b.name() + "'", "a body has this name already");
+  particles_.push_back(particle);
+}
+
+void System::add_body(const RigidBody& body) {
+  for (const auto& b : bodies_)
+    if (b.name() == body.name()) throw ModelError("body '" + b.name() + "'", "a body with this name already exists");
+  for (const auto& p : particles_)
+    if (p.name() == body.name()) throw ModelError("body '" + p.name() + "'", "a particle has this name already");
+  body.frame().angular_velocity_in(inertial_frame());  // throws unless the frame hangs from N
+  bodies_.push_back(body);
+}
+
 void System::claim_load_name(const std::string& kind, const std::string& name) {
   if (name.empty()) throw ModelError(kind, "needs a name");
   if (!load_names_.insert(name).second) throw ModelError(kind + " '" + name + "'", "a load with this name already exists");

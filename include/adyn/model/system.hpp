@@ -14,6 +14,8 @@
 #include "adyn/kinematics/point.hpp"
 #include "adyn/model/constraint.hpp"
 #include "adyn/model/loads.hpp"
+#include "adyn/model/particle.hpp"
+#include "adyn/model/rigid_body.hpp"
 #include "adyn/kinematics/reference_frame.hpp"
 
 namespace adyn::model {
@@ -70,6 +72,12 @@ class System {
   const std::vector<kin::ReferenceFrame>& frames() const { return frames_; }
   const std::vector<kin::Point>& points() const { return points_; }
 
+  // --- particles and rigid bodies --------------------------------------------------------------
+  void add_particle(const Particle& particle);
+  void add_body(const RigidBody& body);
+  const std::vector<Particle>& particles() const { return particles_; }
+  const std::vector<RigidBody>& bodies() const { return bodies_; }
+
   // --- loads ---------------------------------------------------------------------------------
   void add_force(const PointForce& force);
   void add_torque(const BodyTorque& torque);
@@ -110,6 +118,8 @@ class System {
   std::vector<kin::ReferenceFrame> frames_;
   std::vector<kin::Point> points_;
   std::vector<Constraint> constraints_;
+  std::vector<Particle> particles_;
+  std::vector<RigidBody> bodies_;
   std::vector<PointForce> forces_;
   std::vector<BodyTorque> torques_;
   std::optional<Gravity> gravity_;

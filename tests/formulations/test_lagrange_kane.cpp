@@ -1,0 +1,185 @@
+// Lagrange and Kane from a System: seed examples and the cross-check that both give the same q̈.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "adyn/formulations/kane.hpp"
+#include "adyn/formulations/lagrange.hpp"
+#include "adyn/model/inertia.hpp"
+#include "test_support.hpp"
+
+using namespace adyn;
+using GiNaC::cos;
+using GiNaC::sin;
+using formulations::State;
+
+namespace {
+
+// q̈ of both formulations (u = q̇) at `samples` random states agree to 1e-10.
+void expect_same_accelerations(const model::System& system, int samples = 20) {
+  auto L = formulations::lagrange(system);
+  auto K = formulations::kane(system);
+  auto params = system.parameter_values();
+  std::mt19937 rng(99);
+  std::uniform_real_distribution<double> dist(-1.2, 1.2);
+  for (int s = 0; s < samples; ++s) {
+    State x;
+    x.t = dist(rng);
+    x.q = Eigen::VectorXd::NullaryExpr(L.n(), [&] { return dist(rng); });
+    x.u = Eigen::VectorXd::NullaryExpr(L.p(), [&] { return dist(rng); });
+    auto qdd_l = formulations::coordinate_accelerations(L, x, params);
+    auto qdd_k = formulations::coordinate_accelerations(K, x, params);
+    for (Eigen::Index i = 0; i < qdd_l.size(); ++i) EXPECT_TRUE(test::close(qdd_l(i), qdd_k(i), 1e-10)) << "q" << i;
+  }
+}
+
+// Planar double pendulum of point masses, absolute angles from the downward vertical.
+model::System double_pendulum() {
+  model::System s("double pendulum");
+  auto m1 = s.add_parameter("m1", 1.3), m2 = s.add_parameter("m2", 0.7);
+  auto l1 = s.add_parameter("l1", 1.1), l2 = s.add_parameter("l2", 0.6), g = s.add_parameter("g", 9.81);
+  auto q1 = s.add_coordinate("q1"), q2 = s.add_coordinate("q2");
+  auto N = s.inertial_frame();
+  auto A = s.add_frame(N.orient_new_axis("A", N.z(), q1));
+  auto B = s.add_frame(N.orient_new_axis("B", N.z(), q2));
+  auto P1 = s.add_point(s.origin().locate_new("P1", -l1 * A.y()));
+  auto P2 = s.add_point(P1.locate_new("P2", -l2 * B.y()));
+  s.add_particle({"bob1", P1, m1});
+  s.add_particle({"bob2", P2, m2});
+  s.set_gravity(-g * N.y());
+  return s;
+}
+
+// Angeles Example 2.4.1 / 2.5.1: shaft turning by θ about the vertical, a slender bar (mass m,
+// length a) pivoted on it by φ from the downward vertical, torsional spring k, torque τ on the shaft.
+model::System shaft_with_bar(double tau) {
+  model::System s("rotating shaft with pivoted bar");
+  auto m = s.add_parameter("m", 2.0), a = s.add_parameter("a", 1.0), k = s.add_parameter("k", 5.0);
+  auto g = s.add_parameter("g", 9.81), T = s.add_parameter("tau", tau);
+  auto th = s.add_coordinate("theta"), ph = s.add_coordinate("phi");
+  auto N = s.inertial_frame();
+  auto S = s.add_frame(N.orient_new_axis("S", N.z(), th));
+  kin::ReferenceFrame H("H");  // h1 down, h2 = s1, h3 = h1 × h2 (the pivot axis)
+  H.orient_dcm(S, GiNaC::matrix(3, 3, GiNaC::lst{0, 1, 0, 0, 0, -1, -1, 0, 0}));
+  s.add_frame(H);
+  auto B = s.add_frame(H.orient_new_axis("B", H.z(), ph));
+  auto C = s.add_point(s.origin().locate_new("C", a / 2 * B.x()));
+  s.add_body({"bar", C, B, m, model::inertia_dyadic(B, 0, m * a * a / 12, m * a * a / 12)});
+  s.set_gravity(-g * N.z());
+  s.add_potential({"torsion spring", k * ph * ph / 2});
+  s.add_torque({"drive", S, T * N.z(), std::nullopt});
+  return s;
+}
+
+}  // namespace
+
+TEST(LagrangeKane, DoublePendulumAgree) { expect_same_accelerations(double_pendulum()); }
+
+// Angeles E4 golden values (seed-000 §7): m = 2, a = 1, k = 5, g = 9.81, φ = 0.4, θ̇ = 1.5, φ̇ = 0.3:
+// θ̈ = −2.1287001780, φ̈ = −7.9232653048 (with the corrected spring sign [E]).
+TEST(Angeles_E4_RotatingShaftBar, GoldenAccelerations) {
+  auto s = shaft_with_bar(0.0);
+  State x{0, Eigen::Vector2d(0.25, 0.4), Eigen::Vector2d(1.5, 0.3)};
+  for (const auto& eom : {formulations::lagrange(s), formulations::kane(s)}) {
+    auto a = formulations::solve(eom, x, s.parameter_values());
+    EXPECT_TRUE(test::close(a.udot(0), -2.1287001780, 1e-9)) << eom.method;
+    EXPECT_TRUE(test::close(a.udot(1), -7.9232653048, 1e-9)) << eom.method;
+  }
+  expect_same_accelerations(s);
+}
+
+// Angeles E5: τ = 0.7 gives θ̈ = 4.7952907730 ([C] the cos φ factor restored), φ̈ unchanged.
+TEST(Angeles_E5_ShaftBarWithTorque, GoldenAccelerations) {
+  auto s = shaft_with_bar(0.7);
+  State x{0, Eigen::Vector2d(-1.0, 0.4), Eigen::Vector2d(1.5, 0.3)};
+  for (const auto& eom : {formulations::lagrange(s), formulations::kane(s)}) {
+    auto a = formulations::solve(eom, x, s.parameter_values());
+    EXPECT_TRUE(test::close(a.udot(0), 4.7952907730, 1e-9)) << eom.method;
+    EXPECT_TRUE(test::close(a.udot(1), -7.9232653048, 1e-9)) << eom.method;
+  }
+}
+
+// Greenwood Example 4.12: bead on a circular wire turning about its vertical diameter at Ω(t);
+// θ from the upward vertical. m r² θ̈ − m r² Ω² sin θ cos θ − m g r sin θ = 0; golden
+// θ̈ = 14.61045048358042 at m = 1, r = 0.5, g = 9.81, θ = 0.7, θ̇ = 1.1, Ω = 2.
+TEST(Greenwood_4_12_BeadOnRotatingWire, GoldenAcceleration) {
+  model::System s("bead on a rotating wire");
+  auto m = s.add_parameter("m", 1.0), r = s.add_parameter("r", 0.5), g = s.add_parameter("g", 9.81);
+  auto W0 = s.add_parameter("Omega0", 2.0), W1 = s.add_parameter("Omega1", 0.5);
+  auto th = s.add_coordinate("theta");
+  const auto t = sym::time();
+  auto N = s.inertial_frame();
+  auto W = s.add_frame(N.orient_new_axis("W", N.z(), W0 * t + W1 * t * t / 2));  // Ω(t) = Ω0 + Ω1 t
+  auto P = s.add_point(s.origin().locate_new("P", r * sin(th) * W.x() + r * cos(th) * W.z()));
+  s.add_particle({"bead", P, m});
+  s.set_gravity(-g * N.z());
+  State x{0, Eigen::VectorXd::Constant(1, 0.7), Eigen::VectorXd::Constant(1, 1.1)};
+  for (const auto& eom : {formulations::lagrange(s), formulations::kane(s)}) {
+    auto a = formulations::solve(eom, x, s.parameter_values());
+    EXPECT_TRUE(test::close(a.udot(0), 14.61045048358042, 1e-12)) << eom.method;
+  }
+}
+
+namespace {
+
+// Greenwood Example 4.13: two particles of mass m on a massless rod of length l; particle 1 has a
+// knife edge turning at Ω relative to the rod (α = φ + Ωt). With `quasi_velocities`, Kane's speeds
+// are u1 = v (along the edge), u2 = φ̇, u3 = the lateral speed, removed by the constraint.
+model::System knife_edge(bool quasi_velocities) {
+  model::System s("rheonomic knife edge");
+  auto m = s.add_parameter("m", 1.0), l = s.add_parameter("l", 1.0), W = s.add_parameter("Omega", 0.5);
+  auto x = s.add_coordinate("x"), y = s.add_coordinate("y"), ph = s.add_coordinate("phi");
+  GiNaC::ex alpha = ph + W * sym::time();
+  auto N = s.inertial_frame();
+  if (quasi_velocities) {
+    auto u1 = s.add_speed("u1"), u2 = s.add_speed("u2"), u3 = s.add_speed("u3");
+    s.set_coordinate_rate(x, u1 * cos(alpha) - u3 * sin(alpha));
+    s.set_coordinate_rate(y, u1 * sin(alpha) + u3 * cos(alpha));
+    s.set_coordinate_rate(ph, u2);
+  }
+  auto P1 = s.add_point(s.origin().locate_new("P1", x * N.x() + y * N.y()));
+  auto P2 = s.add_point(P1.locate_new("P2", l * cos(ph) * N.x() + l * sin(ph) * N.y()));
+  s.add_particle({"particle 1", P1, m});
+  s.add_particle({"particle 2", P2, m});
+  GiNaC::ex xd = sym::derivative_of(x), yd = sym::derivative_of(y);
+  s.add_constraint({"knife edge", model::ConstraintLevel::Velocity, -xd * sin(alpha) + yd * cos(alpha), {}});
+  return s;
+}
+
+}  // namespace
+
+// Greenwood 4.13 golden values (seed-001 §4): m = 1, l = 1, Ω = 0.5, t = 0.8, v = 1, φ̇ = 0.6:
+// v̇ = 0.3928511861651094, φ̈ = −1.166150551093578 — by Kane with quasi-velocities and by
+// Lagrange with a multiplier.
+TEST(Greenwood_4_13_RheonomicKnifeEdge, KaneAndLagrangeGolden) {
+  auto ks = knife_edge(true);
+  auto K = formulations::kane(ks);
+  ASSERT_EQ(K.p(), 2u);
+  ASSERT_EQ(K.dependent_speeds.size(), 1u);
+  EXPECT_EQ(K.dependent_speeds[0].get_name(), "u3");
+  State x{0.8, Eigen::Vector3d(0.2, -0.4, 0.9), Eigen::Vector2d(1.0, 0.6)};
+  auto a = formulations::solve(K, x, ks.parameter_values());
+  EXPECT_TRUE(test::close(a.udot(0), 0.3928511861651094, 1e-12));
+  EXPECT_TRUE(test::close(a.udot(1), -1.166150551093578, 1e-12));
+
+  auto ls = knife_edge(false);
+  auto L = formulations::lagrange(ls);
+  const double alpha = 0.9 + 0.5 * 0.8;
+  State y{0.8, x.q, Eigen::Vector3d(std::cos(alpha), std::sin(alpha), 0.6)};  // v = 1 along the edge
+  auto b = formulations::solve(L, y, ls.parameter_values());
+  double vdot = b.udot(0) * std::cos(alpha) + b.udot(1) * std::sin(alpha) +
+                (0.6 + 0.5) * (-std::sin(alpha) * y.u(0) + std::cos(alpha) * y.u(1));  // d/dt (ẋ cos α + ẏ sin α)
+  EXPECT_TRUE(test::close(vdot, 0.3928511861651094, 1e-12));
+  EXPECT_TRUE(test::close(b.udot(2), -1.166150551093578, 1e-12));
+}
+
+TEST(Kane, DependentSpeedChoiceErrors) {
+  auto s = knife_edge(true);
+  formulations::KaneOptions bad;
+  bad.dependent_speeds = {s.speeds()[1]};  // u2 = φ̇ does not appear in the constraint
+  EXPECT_THROW(formulations::kane(s, bad), SingularityError);
+  formulations::KaneOptions two;
+  two.dependent_speeds = {s.speeds()[0], s.speeds()[2]};
+  EXPECT_THROW(formulations::kane(s, two), ModelError);
+}
