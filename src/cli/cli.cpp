@@ -3,7 +3,10 @@
 #include <CLI/CLI.hpp>
 
 #include "adyn/analysis/constraint_classification.hpp"
+#include "adyn/cli/equations_report.hpp"
 #include "adyn/cli/kinematics_report.hpp"
+#include "adyn/formulations/kane.hpp"
+#include "adyn/formulations/lagrange.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
 
@@ -21,6 +24,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                                                       "partial velocities of a model");
   kinematics->add_option("model", model_path, "Model file (YAML)")->required();
   kinematics->add_flag("--latex", latex, "Print expressions as LaTeX");
+  std::string method = "lagrange";
+  auto* derive = app.add_subcommand("derive", "Derive the equations of motion");
+  derive->add_option("model", model_path, "Model file (YAML)")->required();
+  derive->add_option("-m,--method", method, "Formulation: lagrange (multipliers for constraints) or kane")
+      ->check(CLI::IsMember({"lagrange", "kane"}));
+  derive->add_flag("--latex", latex, "Print expressions as LaTeX");
   auto* classify = app.add_subcommand("classify", "Classify the constraints (holonomic or not, integrals, "
                                                   "catastatic, conservative, redundant) and count DOF");
   classify->add_option("model", model_path, "Model file (YAML)")->required();
@@ -47,6 +56,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                                 system.dampers().size() + system.potentials().size() +
                                 system.dissipations().size() + system.generalized_forces().size()
           << "\n";
+    } else if (*derive) {
+      auto eom = method == "kane" ? formulations::kane(system) : formulations::lagrange(system);
+      out << "System: " << system.name() << "\n";
+      write_equations(eom, latex ? Format::Latex : Format::Text, out);
     } else if (*classify) {
       out << "System: " << system.name() << "\n" << analysis::to_string(analysis::classify_constraints(system));
     } else if (*kinematics) {

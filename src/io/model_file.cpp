@@ -8,6 +8,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/kinematics/vector.hpp"
+#include "adyn/model/inertia.hpp"
 
 namespace adyn::io {
 namespace {
@@ -98,7 +99,7 @@ class Reader {
 
   void read(const YAML::Node& root) {
     only_keys(root, "model", {"name", "inertial_frame", "origin", "parameters", "coordinates", "speeds",
-                              "coordinate_rates", "frames", "points", "constraints", "gravity", "forces", "torques",
+                              "coordinate_rates", "frames", "points", "particles", "bodies", "constraints", "gravity", "forces", "torques",
                               "springs", "dampers", "potentials", "dissipation", "generalized_forces"});
     if (root["parameters"]) read_parameters(root["parameters"]);
     if (root["coordinates"]) read_symbols(root["coordinates"], "coordinate");
@@ -106,6 +107,8 @@ class Reader {
     if (root["coordinate_rates"]) read_coordinate_rates(root["coordinate_rates"]);
     if (root["frames"]) read_list(root["frames"], "frames", [this](const YAML::Node& n) { read_frame(n); });
     if (root["points"]) read_list(root["points"], "points", [this](const YAML::Node& n) { read_point(n); });
+    if (root["particles"]) read_list(root["particles"], "particles", [this](const YAML::Node& n) { read_particle(n); });
+    if (root["bodies"]) read_list(root["bodies"], "bodies", [this](const YAML::Node& n) { read_body(n); });
     if (root["constraints"])
       read_list(root["constraints"], "constraints", [this](const YAML::Node& n) { read_constraint(n); });
     if (root["gravity"]) system_.set_gravity(vector(root["gravity"], "gravity"));
@@ -265,6 +268,34 @@ class Reader {
       auto v = vector(node["velocity"], object);
       point.set_velocity(system_.inertial_frame(), v);
     }
+  }
+
+  void read_particle(const YAML::Node& node) {
+    auto [name, object] = named(node, "particle");
+    only_keys(node, object, {"name", "point", "mass"});
+    require(node, object, {"point", "mass"});
+    auto point = point_named(node["point"], object);
+    auto mass = expression(node["mass"], object);
+    guarded(node, [&] { system_.add_particle({name, point, mass}); });
+  }
+
+  // {name, mass_center, frame, mass, inertia: {Ixx, Iyy, Izz, Ixy, Iyz, Izx} in the body frame}
+  void read_body(const YAML::Node& node) {
+    auto [name, object] = named(node, "body");
+    only_keys(node, object, {"name", "mass_center", "frame", "mass", "inertia"});
+    require(node, object, {"mass_center", "frame", "mass", "inertia"});
+    auto frame = frame_named(node["frame"], object);
+    const auto& in = node["inertia"];
+    only_keys(in, object, {"Ixx", "Iyy", "Izz", "Ixy", "Iyz", "Izx"});
+    auto entry = [&](const char* key) { return in[key] ? expression(in[key], object) : GiNaC::ex(0); };
+    auto inertia = model::inertia_dyadic(frame, entry("Ixx"), entry("Iyy"), entry("Izz"), entry("Ixy"), entry("Iyz"),
+                                         entry("Izx"));
+    auto center = point_named(node["mass_center"], object);
+    auto mass = expression(node["mass"], object);
+    guarded(node, [&] {
+      model::check_inertia(name, inertia, frame, system_.parameter_values());
+      system_.add_body({name, center, frame, mass, inertia});
+    });
   }
 
   // {name, holonomic|velocity|general: expr, nonideal_force: [..]}

@@ -55,6 +55,18 @@ TEST(Angeles_E2_RollingDisk, ClassifyCommand) {
   EXPECT_NE(r.out.find("configuration DOF 5, velocity DOF 3"), std::string::npos) << r.out;
 }
 
+TEST(Cli, DeriveDoublePendulumByBothMethods) {
+  for (const char* method : {"lagrange", "kane"}) {
+    auto r = run({"derive", example("double_pendulum.yaml"), "--method", method});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("M[1,1] = "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("F[2] = "), std::string::npos) << r.out;
+  }
+  auto latex = run({"derive", example("double_pendulum.yaml"), "--latex"});
+  EXPECT_NE(latex.out.find("\\begin{aligned}"), std::string::npos) << latex.out;
+  EXPECT_EQ(run({"derive", example("double_pendulum.yaml"), "--method", "hamel"}).status, 2);
+}
+
 TEST(Cli, MissingFileIsAnErrorNotACrash) {
   auto r = run({"kinematics", "/nonexistent.yaml"});
   EXPECT_EQ(r.status, 1);

@@ -157,3 +157,38 @@ TEST(ModelFile, ConstraintAndLoadErrorsNameTheObject) {
   e = read_error("coordinates: [x]\ngeneralized_forces:\n  - {name: f, coordinate: 2*x, value: 1}\n");
   EXPECT_EQ(e.line(), 3);
 }
+
+TEST(ModelFile, ParticlesAndBodies) {
+  auto system = io::read_model(R"(
+parameters: {m: 2, a: 1}
+coordinates: [q]
+frames:
+  - {name: B, parent: N, axis: z, angle: q}
+points:
+  - {name: C, from: O, position: {B: [a/2, 0, 0]}}
+particles:
+  - {name: tip, point: C, mass: m}
+bodies:
+  - {name: bar, mass_center: C, frame: B, mass: m, inertia: {Iyy: m*a^2/12, Izz: m*a^2/12}}
+)");
+  ASSERT_EQ(system.particles().size(), 1u);
+  ASSERT_EQ(system.bodies().size(), 1u);
+  EXPECT_EQ(system.bodies()[0].name(), "bar");
+}
+
+TEST(ModelFile, NonPhysicalInertiaNamesTheBody) {
+  auto e = read_error(R"(
+parameters: {m: 2}
+frames:
+  - {name: B, parent: N, axis: z, angle: 0}
+bodies:
+  - {name: plate, mass_center: O, frame: B, mass: m, inertia: {Ixx: 1, Iyy: 1, Izz: 3}}
+)");
+  EXPECT_EQ(e.line(), 6);
+  EXPECT_NE(std::string(e.what()).find("body 'plate'"), std::string::npos) << e.what();
+  EXPECT_NE(std::string(e.what()).find("triangle"), std::string::npos) << e.what();
+  EXPECT_NE(std::string(read_error("points:\n  - {name: P, from: O}\nparticles:\n  - {name: b, point: P, mass: -1}\n")
+                            .what())
+                .find("particle 'b'"),
+            std::string::npos);
+}
