@@ -1,0 +1,36 @@
+#pragma once
+// Consistency of states with the constraints: residuals, a check that names the violated
+// constraint, and a consistent configuration near a guess (Gauss–Newton on φ(q, t) = 0), which
+// also detects constraints that no configuration satisfies.
+#include <ginac/ginac.h>
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "adyn/model/system.hpp"
+
+namespace adyn::analysis {
+
+/// A state of a system: time, coordinates q (n) and generalized speeds u (the system's speeds).
+struct SystemState {
+  double t = 0;
+  Eigen::VectorXd q;
+  Eigen::VectorXd u;
+};
+
+/// Residual of each constraint at the state (φ for holonomic constraints, f for the others).
+Eigen::VectorXd constraint_residuals(const model::System& system, const SystemState& x);
+
+/// Throws adyn::ModelError naming the first constraint violated by more than `tol` — for a
+/// holonomic constraint also its velocity form φ̇ = 0 — e.g. initial conditions that do not
+/// satisfy the constraints.
+void check_state(const model::System& system, const SystemState& x, double tol = 1e-9);
+
+/// q satisfying every holonomic constraint φ(q, t) = 0, found from `guess` by damped Gauss–Newton
+/// (minimal change). Throws adyn::ModelError naming the constraints when none is found: the
+/// constraints are inconsistent (or the guess is too far).
+Eigen::VectorXd consistent_configuration(const model::System& system, const Eigen::VectorXd& guess, double t = 0,
+                                         double tol = 1e-12);
+
+}  // namespace adyn::analysis
