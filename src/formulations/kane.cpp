@@ -150,35 +150,47 @@ EquationsOfMotion kane(const model::System& system, const KaneOptions& options) 
   auto constrained = [&](const ex& e) { return system.in_speeds(e).subs(S, GiNaC::subs_options::no_pattern); };
   auto constrained_v = [&](const kin::Vector& v) { return v.map(constrained); };
 
+  // Partial velocities are taken with respect to the independent and the auxiliary speeds; the
+  // motion itself has ũ = 0 (and ũ' = 0).
   const std::size_t p = ui.size();
-  std::vector<ex> Fstar(p, 0);
+  std::vector<symbol> wrt = ui;
+  wrt.insert(wrt.end(), options.auxiliary_speeds.begin(), options.auxiliary_speeds.end());
+  GiNaC::exmap no_aux;
+  for (const auto& a : options.auxiliary_speeds) no_aux[a] = 0, no_aux[sym::derivative_of(a)] = 0;
+  auto actual = [&](const kin::Vector& v) { return v.subs(no_aux); };
+  std::vector<ex> Fstar(wrt.size(), 0);
   auto add_inertia = [&](const kin::Vector& v, const ex& mass, const std::string& what) {
-    auto partials = kin::partial_velocities(v, ui, what);
-    auto a = constrained_v(v.dt(N));
-    for (std::size_t r = 0; r < p; ++r) Fstar[r] -= mass * a.dot(partials[r]);
+    auto partials = kin::partial_velocities(v, wrt, what);
+    auto a = actual(constrained_v(v.dt(N)));
+    for (std::size_t r = 0; r < wrt.size(); ++r) Fstar[r] -= mass * a.dot(partials[r]);
   };
   for (const auto& P : system.particles())
     add_inertia(constrained_v(P.point().velocity_in(N)), P.mass(), "velocity of particle '" + P.name() + "'");
   for (const auto& B : system.bodies()) {
     add_inertia(constrained_v(B.mass_center().velocity_in(N)), B.mass(), "velocity of body '" + B.name() + "'");
     auto w = constrained_v(B.frame().angular_velocity_in(N));
-    auto alpha = constrained_v(w.dt(N));
+    auto alpha = actual(constrained_v(w.dt(N)));
+    auto w0 = actual(w);
     const auto& I = B.central_inertia();
-    kin::Vector Tstar = -(I.dot(alpha) + w.cross(I.dot(w)));  // Kane's inertia torque
-    auto partials = kin::partial_velocities(w, ui, "angular velocity of body '" + B.name() + "'");
-    for (std::size_t r = 0; r < p; ++r) Fstar[r] += Tstar.dot(partials[r]);
+    kin::Vector Tstar = -(I.dot(alpha) + w0.cross(I.dot(w0)));  // Kane's inertia torque
+    auto partials = kin::partial_velocities(w, wrt, "angular velocity of body '" + B.name() + "'");
+    for (std::size_t r = 0; r < wrt.size(); ++r) Fstar[r] += Tstar.dot(partials[r]);
   }
   // Generalized active forces for all speeds, projected on the independent ones:
   // F̃_r = F_r + Σ_d F_d ∂u_d/∂u_r.
-  auto Fall = generalized_active_forces(system, u, LoadSelection::All);
-  std::vector<ex> F(p, 0);
-  for (std::size_t r = 0; r < p; ++r) {
-    for (std::size_t j = 0; j < u.size(); ++j) {
-      ex weight = u[j].is_equal(ui[r]) ? ex(1) : S.count(u[j]) ? S[u[j]].diff(ui[r]) : ex(0);
+  std::vector<symbol> all = u;
+  all.insert(all.end(), options.auxiliary_speeds.begin(), options.auxiliary_speeds.end());
+  auto Fall = generalized_active_forces(system, all, LoadSelection::All);
+  std::vector<ex> F(wrt.size(), 0);
+  for (std::size_t r = 0; r < wrt.size(); ++r) {
+    for (std::size_t j = 0; j < all.size(); ++j) {
+      ex weight = all[j].is_equal(wrt[r]) ? ex(1) : S.count(all[j]) ? S[all[j]].diff(wrt[r]) : ex(0);
       if (!weight.is_zero()) F[r] += weight * Fall[j];
     }
-    F[r] = constrained(F[r]);
+    F[r] = constrained(F[r]).subs(no_aux);
   }
+  for (std::size_t r = p; r < wrt.size(); ++r) eom.auxiliary_equations.push_back(F[r] + Fstar[r]);
+  eom.auxiliary_speeds = options.auxiliary_speeds;
   auto udot = sym::derivatives_of(ui);
   GiNaC::exmap at_rest;
   for (const auto& a : udot) at_rest[a] = 0;

@@ -95,3 +95,41 @@ TEST(Lagrange, RedundantConstraintRowsAreReported) {
   }
   EXPECT_THROW(formulations::kane(s), SingularityError);
 }
+
+// Kane's auxiliary generalized speed: a radial speed ũ added to the bob of a simple pendulum
+// brings the rod tension R into evidence. The auxiliary equation R + m g·b1 − m a·b1 = 0 gives
+// R = −m(ℓ q̇² + g cos q) along b1 (outward), i.e. the Cartesian multiplier of Géradin E1.10.
+TEST(Kane, AuxiliarySpeedGivesRodTension) {
+  model::System s("pendulum");
+  auto m = s.add_parameter("m", 1.3), l = s.add_parameter("l", 0.8), g = s.add_parameter("g", 9.81);
+  auto R = s.add_parameter("R");  // unknown tension, solved from the auxiliary equation
+  auto q = s.add_coordinate("q");
+  auto ut = sym::dynamic_symbol("u_aux");
+  auto N = s.inertial_frame();
+  // b1 = (sin q, −cos q) points from the pivot to the bob: q = 0 hangs down.
+  auto B = s.add_frame(N.orient_new_axis("B", N.z(), q - GiNaC::Pi / 2));
+  kin::Point P("P");
+  P.set_position(s.origin(), l * B.x());
+  s.add_point(P);
+  s.add_frame(B);
+  P.set_velocity(N, l * sym::derivative_of(q) * B.y() + ut * B.x());
+  s.add_particle({"bob", P, m});
+  s.set_gravity(-g * N.y());
+  s.add_force({"rod", P, R * B.x()});
+  formulations::KaneOptions options;
+  options.auxiliary_speeds = {ut};
+  auto K = formulations::kane(s, options);
+  ASSERT_EQ(K.auxiliary_equations.size(), 1u);
+  for (double qv : {0.0, 0.5, 2.0})
+    for (double qd : {0.0, 1.2}) {
+      GiNaC::exmap at = s.parameter_values();
+      at[q] = qv;
+      at[sym::derivative_of(q)] = qd;
+      State x{0, Eigen::VectorXd::Constant(1, qv), Eigen::VectorXd::Constant(1, qd)};
+      at[sym::derivative_of(sym::derivative_of(q))] = formulations::solve(K, x, s.parameter_values()).udot(0);
+      // Solve the (linear) auxiliary equation for R.
+      GiNaC::ex eq = K.auxiliary_equations[0].subs(at);
+      double tension = -sym::evaluate(eq.subs(R == 0), {}) / sym::evaluate(eq.diff(R), {});
+      EXPECT_TRUE(test::close(tension, -1.3 * (0.8 * qd * qd + 9.81 * std::cos(qv)), 1e-10));
+    }
+}

@@ -29,6 +29,8 @@ struct EquationsOfMotion {
   GiNaC::matrix constraint_rhs;                    // g (m x 1)
   std::vector<GiNaC::symbol> dependent_speeds;     // u_d
   GiNaC::matrix dependent_speed_values;            // u_d (in terms of q, u, t)
+  std::vector<GiNaC::symbol> auxiliary_speeds;     // Kane's auxiliary speeds ũ (set to 0)
+  std::vector<GiNaC::ex> auxiliary_equations;      // F_r + F*_r = 0 for each ũ: give constraint forces
 
   std::size_t n() const { return coordinates.size(); }
   std::size_t p() const { return speeds.size(); }

@@ -22,6 +22,12 @@ struct KaneOptions {
   /// Speeds to eliminate through the constraints, one per independent constraint. Empty: chosen
   /// automatically (the last speeds that give an invertible block).
   std::vector<GiNaC::symbol> dependent_speeds;
+  /// Auxiliary generalized speeds (Kane): symbols that the model adds to some velocities (e.g.
+  /// P.set_velocity(N, v + ũ n)) to bring a non-working constraint force into evidence; the
+  /// unknown force is an ordinary force whose magnitude is a parameter symbol. For each, the
+  /// auxiliary equation F_r + F*_r = 0 at ũ = 0 is returned in
+  /// EquationsOfMotion::auxiliary_equations (in q, u, u̇, t and the unknown force).
+  std::vector<GiNaC::symbol> auxiliary_speeds;
 };
 
 /// Kane's equations of a system. Throws adyn::ModelError naming the constraint for a constraint
