@@ -1,0 +1,28 @@
+#pragma once
+// Common-subexpression elimination over a set of expressions: every non-atomic subexpression
+// (sum, product, power, function call) referenced more than once becomes a temporary. One
+// hashing pass counts references, one pass rebuilds bottom-up, so the cost is linear in the size
+// of the expression DAG.
+#include <ginac/ginac.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace adyn::sym {
+
+struct CseResult {
+  std::vector<std::pair<GiNaC::symbol, GiNaC::ex>> temporaries;  // in evaluation order
+  std::vector<GiNaC::ex> outputs;                                 // in terms of the temporaries
+  /// Operations (as operation_count) in the temporaries and outputs together.
+  std::size_t operation_count() const;
+};
+
+/// CSE of `exprs`; temporaries are named prefix0, prefix1, ...
+CseResult cse(const std::vector<GiNaC::ex>& exprs, const std::string& prefix = "x");
+
+/// Arithmetic operations and function calls in e, counted like SymPy's count_ops: a sum or
+/// product of k terms counts k − 1, a power or a function call 1, a negation 1.
+std::size_t operation_count(const GiNaC::ex& e);
+
+}  // namespace adyn::sym

@@ -1,0 +1,29 @@
+#pragma once
+// Trigonometric simplification and a complete trigonometric zero test.
+//
+// Sines and cosines of sums and integer multiples are expanded into those of the atomic angles;
+// then, with s = sin x and c = cos x as polynomial variables, reduction modulo s² + c² − 1
+// (replacing s^(2m+e) by (1 − c²)^m s^e) gives a canonical form: the zero test is complete for
+// rational expressions in sines and cosines of integer combinations of angles.
+#include <ginac/ginac.h>
+
+#include <cstddef>
+
+namespace adyn::sym {
+
+/// sin/cos/tan of sums and integer multiples rewritten through the atomic angles; tan = sin/cos.
+GiNaC::ex expand_trig(const GiNaC::ex& e);
+
+/// True if e is identically zero as a rational function of sines and cosines (and other opaque
+/// subexpressions).
+bool is_zero_trig(const GiNaC::ex& e);
+
+/// A practical simplifier: sin² + cos² and similar collapse; never returns a larger expression
+/// than it was given (size = expression_size).
+GiNaC::ex trig_simplify(const GiNaC::ex& e);
+GiNaC::matrix trig_simplify(const GiNaC::matrix& m);
+
+/// Number of nodes of the expression tree.
+std::size_t expression_size(const GiNaC::ex& e);
+
+}  // namespace adyn::sym
