@@ -29,7 +29,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   derive->add_option("model", model_path, "Model file (YAML)")->required();
   derive->add_option("-m,--method", method, "Formulation: lagrange (multipliers for constraints) or kane")
       ->check(CLI::IsMember({"lagrange", "kane"}));
-  derive->add_flag("--latex", latex, "Print expressions as LaTeX");
+  std::string format = "text";
+  derive->add_option("-f,--format", format, "Output: text, latex or c (a C function, after CSE)")
+      ->check(CLI::IsMember({"text", "latex", "c"}));
   auto* classify = app.add_subcommand("classify", "Classify the constraints (holonomic or not, integrals, "
                                                   "catastatic, conservative, redundant) and count DOF");
   classify->add_option("model", model_path, "Model file (YAML)")->required();
@@ -58,8 +60,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
           << "\n";
     } else if (*derive) {
       auto eom = method == "kane" ? formulations::kane(system) : formulations::lagrange(system);
-      out << "System: " << system.name() << "\n";
-      write_equations(eom, latex ? Format::Latex : Format::Text, out);
+      if (format != "c") out << "System: " << system.name() << "\n";
+      write_equations(eom, format == "c" ? EquationsFormat::C : format == "latex" ? EquationsFormat::Latex : EquationsFormat::Text,
+                      out);
     } else if (*classify) {
       out << "System: " << system.name() << "\n" << analysis::to_string(analysis::classify_constraints(system));
     } else if (*kinematics) {

@@ -1,12 +1,14 @@
 #include "adyn/cli/kinematics_report.hpp"
 
 #include "adyn/kinematics/partial_velocity.hpp"
+#include "adyn/symbolic/trig_simplify.hpp"
 
 namespace adyn::cli {
 namespace {
 
 std::string show(const kin::Vector& v, Format format) {
-  return format == Format::Latex ? v.to_latex() : v.to_string();
+  kin::Vector s = v.map([](const GiNaC::ex& e) { return sym::trig_simplify(e); });
+  return format == Format::Latex ? s.to_latex() : s.to_string();
 }
 
 std::string names(const std::vector<GiNaC::symbol>& xs) {

@@ -56,21 +56,27 @@ std::string to_c(const ex& e) {
 
 std::string c_function(const std::string& name, const std::vector<CArray>& inputs, const std::vector<CArray>& outputs) {
   std::set<std::string> used = {name};
+  for (const auto* arrays : {&inputs, &outputs})
+    for (const auto& a : *arrays) used.insert(a.name);
   std::ostringstream body;
+  GiNaC::exset needed;  // input symbols the outputs use: only these are unpacked
+  for (const auto& out : outputs)
+    for (const auto& e : out.entries)
+      for (const auto& s : free_symbols(e)) needed.insert(s);
   GiNaC::exmap rename;
   for (const auto& in : inputs)
     for (std::size_t i = 0; i < in.entries.size(); ++i) {
       if (!GiNaC::is_a<GiNaC::symbol>(in.entries[i])) throw Error("c_function: input '" + in.name + "' must hold symbols");
       std::string id = c_identifier(GiNaC::ex_to<GiNaC::symbol>(in.entries[i]).get_name(), used);
       rename[in.entries[i]] = GiNaC::symbol(id);
-      body << "  const double " << id << " = " << in.name << "[" << i << "];\n";
+      if (needed.count(in.entries[i])) body << "  const double " << id << " = " << in.name << "[" << i << "];\n";
     }
   std::vector<ex> all;
   for (const auto& out : outputs)
     for (const auto& e : out.entries) {
       ex r = e.subs(rename, GiNaC::subs_options::no_pattern);
-      for (const auto& s : free_symbols(r))
-        if (!used.count(GiNaC::ex_to<GiNaC::symbol>(s).get_name()))
+      for (const auto& s : free_symbols(e))
+        if (!rename.count(s))
           throw Error("c_function '" + name + "': output '" + out.name + "' uses '" +
                       GiNaC::ex_to<GiNaC::symbol>(s).get_name() + "', which is not an input");
       all.push_back(r);

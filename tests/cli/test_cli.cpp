@@ -62,8 +62,12 @@ TEST(Cli, DeriveDoublePendulumByBothMethods) {
     EXPECT_NE(r.out.find("M[1,1] = "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("F[2] = "), std::string::npos) << r.out;
   }
-  auto latex = run({"derive", example("double_pendulum.yaml"), "--latex"});
+  auto latex = run({"derive", example("double_pendulum.yaml"), "--format", "latex"});
   EXPECT_NE(latex.out.find("\\begin{aligned}"), std::string::npos) << latex.out;
+  auto c = run({"derive", example("double_pendulum.yaml"), "-f", "c"});
+  EXPECT_NE(c.out.find("void eom(const double* t, const double* q, const double* u, const double* p, double* M"),
+            std::string::npos)
+      << c.out;
   EXPECT_EQ(run({"derive", example("double_pendulum.yaml"), "--method", "hamel"}).status, 2);
 }
 

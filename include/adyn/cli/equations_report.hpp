@@ -1,12 +1,14 @@
 #pragma once
-// Printing equations of motion for the command line: M u̇ = F (+ Gᵀλ, G u̇ = g), q̇ = N u + n.
+// Printing equations of motion for the command line.
 #include <ostream>
 
-#include "adyn/cli/kinematics_report.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
 
 namespace adyn::cli {
 
-void write_equations(const formulations::EquationsOfMotion& eom, Format format, std::ostream& out);
+enum class EquationsFormat { Text, Latex, C };
+
+/// Writes the equations (trigonometrically simplified first) in the given format.
+void write_equations(const formulations::EquationsOfMotion& eom, EquationsFormat format, std::ostream& out);
 
 }  // namespace adyn::cli

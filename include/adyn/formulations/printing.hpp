@@ -1,0 +1,25 @@
+#pragma once
+// Equations of motion as LaTeX and as C (after common-subexpression elimination).
+#include <string>
+#include <vector>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+
+namespace adyn::formulations {
+
+/// The same equations with every entry trigonometrically simplified (sym::trig_simplify).
+EquationsOfMotion simplified(const EquationsOfMotion& eom);
+
+/// The parameters the equations use (symbols other than t, q, u), sorted by name.
+std::vector<GiNaC::symbol> parameters_of(const EquationsOfMotion& eom);
+
+/// An aligned LaTeX block: M, F (and G, g, dependent speeds, q̇ when not trivial).
+std::string to_latex(const EquationsOfMotion& eom);
+
+/// C source of `void name(const double* t, const double* q, const double* u, const double* p,
+/// double* M, double* F, double* qdot[, double* G, double* g])`; M and G row-major, p in the
+/// order of parameters_of(), listed in a leading comment. Common subexpressions are shared
+/// across all outputs.
+std::string to_c(const EquationsOfMotion& eom, const std::string& name = "eom");
+
+}  // namespace adyn::formulations

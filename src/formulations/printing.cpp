@@ -1,0 +1,106 @@
+#include "adyn/formulations/printing.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/printers.hpp"
+#include "adyn/symbolic/trig_simplify.hpp"
+
+namespace adyn::formulations {
+namespace {
+
+using GiNaC::ex;
+
+std::vector<ex> entries(const GiNaC::matrix& m) {
+  std::vector<ex> out;
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
+  return out;
+}
+
+std::vector<ex> as_ex(const std::vector<GiNaC::symbol>& s) { return std::vector<ex>(s.begin(), s.end()); }
+
+void latex_entry(std::ostringstream& os, const std::string& name, const ex& e) {
+  os << "  " << name << " &= " << sym::to_latex(e) << " \\\\\n";
+}
+
+std::string sub(const char* base, std::size_t i) { return std::string(base) + "_{" + std::to_string(i + 1) + "}"; }
+std::string sub(const char* base, std::size_t i, std::size_t j) {
+  return std::string(base) + "_{" + std::to_string(i + 1) + std::to_string(j + 1) + "}";
+}
+
+}  // namespace
+
+EquationsOfMotion simplified(const EquationsOfMotion& eom) {
+  EquationsOfMotion s = eom;
+  s.mass_matrix = sym::trig_simplify(eom.mass_matrix);
+  s.forcing = sym::trig_simplify(eom.forcing);
+  s.coordinate_rates = sym::trig_simplify(eom.coordinate_rates);
+  s.constraint_matrix = sym::trig_simplify(eom.constraint_matrix);
+  s.constraint_rhs = sym::trig_simplify(eom.constraint_rhs);
+  s.dependent_speed_values = sym::trig_simplify(eom.dependent_speed_values);
+  return s;
+}
+
+std::vector<GiNaC::symbol> parameters_of(const EquationsOfMotion& eom) {
+  GiNaC::exset known = {sym::time()};
+  for (const auto& q : eom.coordinates) known.insert(q);
+  for (const auto& u : eom.speeds) known.insert(u);
+  GiNaC::exset found;
+  for (const auto* m : {&eom.mass_matrix, &eom.forcing, &eom.coordinate_rates, &eom.constraint_matrix, &eom.constraint_rhs})
+    for (const auto& e : entries(*m))
+      for (const auto& s : sym::free_symbols(e))
+        if (!known.count(s)) found.insert(s);
+  std::vector<GiNaC::symbol> out;
+  for (const auto& s : found) out.push_back(GiNaC::ex_to<GiNaC::symbol>(s));
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.get_name() < b.get_name(); });
+  return out;
+}
+
+std::string to_latex(const EquationsOfMotion& eom) {
+  std::ostringstream os;
+  os << "\\begin{aligned}\n";
+  for (std::size_t i = 0; i < eom.p(); ++i)
+    for (std::size_t j = i; j < eom.p(); ++j)
+      if (!eom.mass_matrix(i, j).is_zero()) latex_entry(os, sub("M", i, j), eom.mass_matrix(i, j));
+  for (std::size_t i = 0; i < eom.p(); ++i) latex_entry(os, sub("F", i), eom.forcing(i, 0));
+  for (std::size_t k = 0; k < eom.m(); ++k) {
+    for (std::size_t j = 0; j < eom.p(); ++j)
+      if (!eom.constraint_matrix(k, j).is_zero()) latex_entry(os, sub("G", k, j), eom.constraint_matrix(k, j));
+    latex_entry(os, sub("g", k), eom.constraint_rhs(k, 0));
+  }
+  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d)
+    latex_entry(os, sym::to_latex(eom.dependent_speeds[d]), eom.dependent_speed_values(d, 0));
+  for (std::size_t i = 0; i < eom.n(); ++i)
+    if (i >= eom.p() || !eom.coordinate_rates(i, 0).is_equal(eom.speeds[i]))
+      latex_entry(os, sym::to_latex(sym::derivative_of(eom.coordinates[i])), eom.coordinate_rates(i, 0));
+  os << "\\end{aligned}\n";
+  return os.str();
+}
+
+std::string to_c(const EquationsOfMotion& eom, const std::string& name) {
+  auto params = parameters_of(eom);
+  std::vector<sym::CArray> outputs = {{"M", entries(eom.mass_matrix)},
+                                      {"F", entries(eom.forcing)},
+                                      {"qdot", entries(eom.coordinate_rates)}};
+  if (eom.m() > 0) {
+    outputs.push_back({"G", entries(eom.constraint_matrix)});
+    outputs.push_back({"g", entries(eom.constraint_rhs)});
+  }
+  std::ostringstream os;
+  os << "/* " << eom.method << " equations of motion: M(q,u,t) u' = F(q,u,t)" << (eom.m() ? " + G^T lambda, G u' = g" : "")
+     << ", q' = qdot.\n   q: ";
+  for (const auto& q : eom.coordinates) os << q.get_name() << " ";
+  os << "\n   u: ";
+  for (const auto& u : eom.speeds) os << u.get_name() << " ";
+  os << "\n   p: ";
+  for (const auto& p : params) os << p.get_name() << " ";
+  os << "*/\n#include <math.h>\n\n"
+     << sym::c_function(name, {{"t", {sym::time()}}, {"q", as_ex(eom.coordinates)}, {"u", as_ex(eom.speeds)},
+                               {"p", as_ex(params)}},
+                        outputs);
+  return os.str();
+}
+
+}  // namespace adyn::formulations
