@@ -2,6 +2,7 @@
 
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "adyn/error.hpp"
 
@@ -38,11 +39,20 @@ std::string dotted_latex(const std::string& latex, int order) {
   return base + "^{(" + std::to_string(order) + ")}" + subscript;
 }
 
-// Turns "q1" into LaTeX "q_{1}" and leaves names without trailing digits alone.
+// Greek letter names become their LaTeX commands ("theta" -> \theta, "Omega" -> \Omega).
+std::string greek(const std::string& base) {
+  static const std::set<std::string> letters = {
+      "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu",
+      "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega", "Gamma", "Delta",
+      "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega", "varphi", "vartheta"};
+  return letters.count(base) ? "\\" + base : base;
+}
+
+// Turns "q1" into LaTeX "q_{1}", "theta2" into "\theta_{2}".
 std::string default_latex(const std::string& name) {
   auto pos = name.find_last_not_of("0123456789");
-  if (pos == std::string::npos || pos + 1 == name.size()) return name;
-  return name.substr(0, pos + 1) + "_{" + name.substr(pos + 1) + "}";
+  if (pos == std::string::npos || pos + 1 == name.size()) return greek(name);
+  return greek(name.substr(0, pos + 1)) + "_{" + name.substr(pos + 1) + "}";
 }
 
 }  // namespace
