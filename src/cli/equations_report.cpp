@@ -25,7 +25,7 @@ void write_text(const formulations::EquationsOfMotion& eom, std::ostream& out) {
   for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d)
     entry(out, eom.dependent_speeds[d].get_name(), eom.dependent_speed_values(d, 0));
   for (std::size_t i = 0; i < eom.n(); ++i)
-    if (i >= eom.p() || !eom.coordinate_rates(i, 0).is_equal(eom.speeds[i]))
+    if (formulations::rate_is_informative(eom, i))
       entry(out, eom.coordinates[i].get_name() + "_d", eom.coordinate_rates(i, 0));
 }
 

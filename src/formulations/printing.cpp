@@ -58,6 +58,12 @@ std::vector<GiNaC::symbol> parameters_of(const EquationsOfMotion& eom) {
   return out;
 }
 
+bool rate_is_informative(const EquationsOfMotion& eom, std::size_t i) {
+  auto qd = sym::derivative_of(eom.coordinates[i]);
+  if (eom.coordinate_rates(i, 0).is_equal(qd)) return false;
+  return std::find(eom.dependent_speeds.begin(), eom.dependent_speeds.end(), qd) == eom.dependent_speeds.end();
+}
+
 std::string to_latex(const EquationsOfMotion& eom) {
   std::ostringstream os;
   os << "\\begin{aligned}\n";
@@ -73,7 +79,7 @@ std::string to_latex(const EquationsOfMotion& eom) {
   for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d)
     latex_entry(os, sym::to_latex(eom.dependent_speeds[d]), eom.dependent_speed_values(d, 0));
   for (std::size_t i = 0; i < eom.n(); ++i)
-    if (i >= eom.p() || !eom.coordinate_rates(i, 0).is_equal(eom.speeds[i]))
+    if (rate_is_informative(eom, i))
       latex_entry(os, sym::to_latex(sym::derivative_of(eom.coordinates[i])), eom.coordinate_rates(i, 0));
   os << "\\end{aligned}\n";
   return os.str();

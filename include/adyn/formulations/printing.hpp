@@ -13,6 +13,10 @@ EquationsOfMotion simplified(const EquationsOfMotion& eom);
 /// The parameters the equations use (symbols other than t, q, u), sorted by name.
 std::vector<GiNaC::symbol> parameters_of(const EquationsOfMotion& eom);
 
+/// Whether q̇_i's kinematic equation says more than q̇_i = q̇_i (u = q̇) or than an already listed
+/// dependent speed — the rates worth printing.
+bool rate_is_informative(const EquationsOfMotion& eom, std::size_t i);
+
 /// An aligned LaTeX block: M, F (and G, g, dependent speeds, q̇ when not trivial).
 std::string to_latex(const EquationsOfMotion& eom);
 
