@@ -39,6 +39,31 @@ Holonomic holonomic_constraints(const model::System& system) {
   return h;
 }
 
+// Gauss–Newton with minimal-norm steps on residual(x) = 0 for the unknowns `unknown`
+// (a reference into x: its q or its u). The complete orthogonal decomposition copes with rank
+// loss (redundant constraints). Throws naming the constraints when no solution is reached.
+Eigen::VectorXd gauss_newton(const model::System& system, const std::vector<std::string>& names,
+                             const GiNaC::matrix& residual, const GiNaC::matrix& jacobian, SystemState& x,
+                             Eigen::VectorXd& unknown, double tol, const std::string& failure) {
+  Eigen::VectorXd r;
+  for (int iter = 0; iter < 100; ++iter) {
+    auto at = values_at(system, x);
+    r = sym::evaluate(residual, at, "constraints");
+    if (r.cwiseAbs().maxCoeff() <= tol) return unknown;
+    Eigen::MatrixXd J = sym::evaluate(jacobian, at, "constraint Jacobian");
+    Eigen::VectorXd step = J.completeOrthogonalDecomposition().solve(-r);
+    if (!step.allFinite() || step.norm() < 1e-15) break;
+    unknown += step;
+  }
+  Eigen::Index worst;
+  r.cwiseAbs().maxCoeff(&worst);
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
+  throw ModelError("constraints " + list, failure + " (constraint '" + names[static_cast<std::size_t>(worst)] +
+                                              "' keeps a residual of " + std::to_string(r(worst)) +
+                                              "): they are inconsistent");
+}
+
 }  // namespace
 
 Eigen::VectorXd constraint_residuals(const model::System& system, const SystemState& x) {
@@ -69,28 +94,27 @@ void check_state(const model::System& system, const SystemState& x, double tol) 
 Eigen::VectorXd consistent_configuration(const model::System& system, const Eigen::VectorXd& guess, double t,
                                          double tol) {
   Holonomic h = holonomic_constraints(system);
-  Eigen::VectorXd q = guess;
-  if (h.phi.empty()) return q;
-  SystemState x{t, q, Eigen::VectorXd::Zero(static_cast<Eigen::Index>(system.speeds().size()))};
-  Eigen::VectorXd r;
-  for (int iter = 0; iter < 100; ++iter) {
-    x.q = q;
-    auto at = values_at(system, x);
-    r = sym::evaluate(sym::column(h.phi), at, "holonomic constraints");
-    if (r.cwiseAbs().maxCoeff() <= tol) return q;
-    Eigen::MatrixXd J = sym::evaluate(h.jacobian, at, "holonomic constraint Jacobian");
-    // Minimal-norm Gauss–Newton step (complete orthogonal decomposition copes with rank loss).
-    Eigen::VectorXd step = J.completeOrthogonalDecomposition().solve(-r);
-    if (!step.allFinite() || step.norm() < 1e-15) break;
-    q += step;
+  if (h.phi.empty()) return guess;
+  SystemState x{t, guess, Eigen::VectorXd::Zero(static_cast<Eigen::Index>(system.speeds().size()))};
+  return gauss_newton(
+      system, h.names, sym::column(h.phi), h.jacobian, x, x.q, tol,
+      "no configuration near the guess satisfies them");
+}
+
+Eigen::VectorXd consistent_speeds(const model::System& system, const Eigen::VectorXd& q, const Eigen::VectorXd& guess,
+                                  double t, double tol) {
+  std::vector<std::string> names;
+  std::vector<ex> residuals;
+  for (const auto& c : system.constraints()) {
+    ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
+    names.push_back(c.name);
+    residuals.push_back(system.in_speeds(f));
   }
-  Eigen::Index worst;
-  r.cwiseAbs().maxCoeff(&worst);
-  std::string names;
-  for (const auto& n : h.names) names += (names.empty() ? "'" : ", '") + n + "'";
-  throw ModelError("constraints " + names, "no configuration near the guess satisfies them (constraint '" +
-                                               h.names[worst] + "' keeps a residual of " +
-                                               std::to_string(r(worst)) + "): they are inconsistent");
+  if (residuals.empty()) return guess;
+  GiNaC::matrix r = sym::column(residuals);
+  SystemState x{t, q, guess};
+  return gauss_newton(system, names, r, sym::jacobian(r, system.speeds()), x, x.u, tol,
+                      "no speeds at this configuration satisfy them");
 }
 
 }  // namespace adyn::analysis

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/kinematics/attitude.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 
@@ -156,6 +157,8 @@ Orientation Orientation::rodrigues(const std::array<ex, 3>& rho) {
 
 Orientation Orientation::dcm(const Mat& C) {
   if (C.rows() != 3 || C.cols() != 3) throw ModelError("direction-cosine matrix", "must be 3x3");
+  if (sym::free_symbols(C).empty())  // a constant matrix can be checked now
+    check_rotation_matrix(sym::evaluate(C, {}), "direction-cosine matrix", 1e-9);
   // Kane's definition ω = (ḃ2·b3) b1 + (ḃ3·b1) b2 + (ḃ1·b2) b3 = vect(Cᵀ Ċ) in B components.
   Mat w = vect(C.transpose().mul(sym::time_derivative(C)));
   return Orientation(Kind::Dcm, C, w, {}, "");

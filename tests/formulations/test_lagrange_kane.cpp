@@ -7,6 +7,7 @@
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/inertia.hpp"
+#include "eom_support.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -16,22 +17,8 @@ using formulations::State;
 
 namespace {
 
-// q̈ of both formulations (u = q̇) at `samples` random states agree to 1e-10.
-void expect_same_accelerations(const model::System& system, int samples = 20) {
-  auto L = formulations::lagrange(system);
-  auto K = formulations::kane(system);
-  auto params = system.parameter_values();
-  std::mt19937 rng(99);
-  std::uniform_real_distribution<double> dist(-1.2, 1.2);
-  for (int s = 0; s < samples; ++s) {
-    State x;
-    x.t = dist(rng);
-    x.q = Eigen::VectorXd::NullaryExpr(L.n(), [&] { return dist(rng); });
-    x.u = Eigen::VectorXd::NullaryExpr(L.p(), [&] { return dist(rng); });
-    auto qdd_l = formulations::coordinate_accelerations(L, x, params);
-    auto qdd_k = formulations::coordinate_accelerations(K, x, params);
-    for (Eigen::Index i = 0; i < qdd_l.size(); ++i) EXPECT_TRUE(test::close(qdd_l(i), qdd_k(i), 1e-10)) << "q" << i;
-  }
+void expect_same_accelerations(const model::System& system) {
+  test::expect_same_accelerations(system, {formulations::lagrange(system), formulations::kane(system)});
 }
 
 // Planar double pendulum of point masses, absolute angles from the downward vertical.

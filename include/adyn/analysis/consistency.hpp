@@ -1,7 +1,7 @@
 #pragma once
 // Consistency of states with the constraints: residuals, a check that names the violated
-// constraint, and a consistent configuration near a guess (Gauss–Newton on φ(q, t) = 0), which
-// also detects constraints that no configuration satisfies.
+// constraint, a consistent configuration near a guess (Gauss–Newton on φ(q, t) = 0), which also
+// detects constraints that no configuration satisfies, and consistent speeds at a configuration.
 #include <ginac/ginac.h>
 
 #include <Eigen/Dense>
@@ -32,5 +32,13 @@ void check_state(const model::System& system, const SystemState& x, double tol =
 /// constraints are inconsistent (or the guess is too far).
 Eigen::VectorXd consistent_configuration(const model::System& system, const Eigen::VectorXd& guess, double t = 0,
                                          double tol = 1e-12);
+
+/// Generalized speeds u satisfying every constraint at velocity level at (q, t) — velocity
+/// constraints, general constraints f(q, q̇, t) = 0 and the velocity forms φ̇ = 0 of holonomic
+/// ones — found from `guess` by Gauss–Newton with minimal-norm steps (for constraints linear in the
+/// speeds: the projection of the guess onto the admissible speeds). Throws adyn::ModelError naming
+/// the constraint that cannot be satisfied.
+Eigen::VectorXd consistent_speeds(const model::System& system, const Eigen::VectorXd& q, const Eigen::VectorXd& guess,
+                                  double t = 0, double tol = 1e-12);
 
 }  // namespace adyn::analysis

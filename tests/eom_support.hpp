@@ -1,0 +1,65 @@
+#pragma once
+// Shared helpers for tests of formulations: random states consistent with a system's constraints
+// and the cross-check that several formulations give the same coordinate accelerations q̈.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "adyn/analysis/consistency.hpp"
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "test_support.hpp"
+
+namespace adyn::test {
+
+/// A random state (q, u in [−spread, spread], t in [0, 1]) projected onto the holonomic
+/// constraints and then onto the velocity-level constraints.
+inline analysis::SystemState random_consistent_state(const model::System& s, std::mt19937& rng,
+                                                     double spread = 1.2) {
+  std::uniform_real_distribution<double> dist(-spread, spread), time(0, 1);
+  analysis::SystemState x;
+  x.t = time(rng);
+  x.q = Eigen::VectorXd::NullaryExpr(static_cast<Eigen::Index>(s.coordinates().size()), [&] { return dist(rng); });
+  x.u = Eigen::VectorXd::NullaryExpr(static_cast<Eigen::Index>(s.speeds().size()), [&] { return dist(rng); });
+  x.q = analysis::consistent_configuration(s, x.q, x.t);
+  x.u = analysis::consistent_speeds(s, x.q, x.u, x.t);
+  return x;
+}
+
+/// The state of the system as the formulation's own (t, q, u): speeds the formulation integrates
+/// that are not the system's speeds (q̇ in Lagrange's equations of a system with declared speeds)
+/// are evaluated from the kinematic differential equations.
+inline formulations::State state_for(const formulations::EquationsOfMotion& eom, const model::System& s,
+                                     const analysis::SystemState& x) {
+  GiNaC::exmap at = s.parameter_values();
+  at[sym::time()] = x.t;
+  for (std::size_t i = 0; i < s.coordinates().size(); ++i) at[s.coordinates()[i]] = x.q(static_cast<Eigen::Index>(i));
+  auto u = s.speeds();
+  for (std::size_t i = 0; i < u.size(); ++i) at[u[i]] = x.u(static_cast<Eigen::Index>(i));
+  formulations::State out{x.t, x.q, Eigen::VectorXd(static_cast<Eigen::Index>(eom.p()))};
+  for (std::size_t i = 0; i < eom.p(); ++i)
+    out.u(static_cast<Eigen::Index>(i)) = sym::evaluate(s.in_speeds(eom.speeds[i]), at, "speed");
+  return out;
+}
+
+/// Every formulation gives the same q̈ at `samples` random consistent states.
+inline void expect_same_accelerations(const model::System& s, const std::vector<formulations::EquationsOfMotion>& eoms,
+                                      int samples = 20, double tol = 1e-10, unsigned seed = 2024) {
+  std::mt19937 rng(seed);
+  auto params = s.parameter_values();
+  for (int k = 0; k < samples; ++k) {
+    auto x = random_consistent_state(s, rng);
+    auto reference = formulations::coordinate_accelerations(eoms.front(), state_for(eoms.front(), s, x), params);
+    for (std::size_t e = 1; e < eoms.size(); ++e) {
+      auto qdd = formulations::coordinate_accelerations(eoms[e], state_for(eoms[e], s, x), params);
+      for (Eigen::Index i = 0; i < qdd.size(); ++i)
+        EXPECT_TRUE(close(qdd(i), reference(i), tol))
+            << eoms[e].method << " vs " << eoms.front().method << ", q̈ of " << s.coordinates()[static_cast<std::size_t>(i)]
+            << " at sample " << k;
+    }
+  }
+}
+
+}  // namespace adyn::test
