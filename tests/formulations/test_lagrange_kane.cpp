@@ -85,6 +85,7 @@ TEST(Angeles_E5_ShaftBarWithTorque, GoldenAccelerations) {
     EXPECT_TRUE(test::close(a.udot(0), 4.7952907730, 1e-9)) << eom.method;
     EXPECT_TRUE(test::close(a.udot(1), -7.9232653048, 1e-9)) << eom.method;
   }
+  expect_same_accelerations(s);
 }
 
 // Greenwood Example 4.12: bead on a circular wire turning about its vertical diameter at Ω(t);
@@ -106,6 +107,7 @@ TEST(Greenwood_4_12_BeadOnRotatingWire, GoldenAcceleration) {
     auto a = formulations::solve(eom, x, s.parameter_values());
     EXPECT_TRUE(test::close(a.udot(0), 14.61045048358042, 1e-12)) << eom.method;
   }
+  expect_same_accelerations(s);
 }
 
 namespace {
@@ -159,6 +161,8 @@ TEST(Greenwood_4_13_RheonomicKnifeEdge, KaneAndLagrangeGolden) {
                 (0.6 + 0.5) * (-std::sin(alpha) * y.u(0) + std::cos(alpha) * y.u(1));  // d/dt (ẋ cos α + ẏ sin α)
   EXPECT_TRUE(test::close(vdot, 0.3928511861651094, 1e-12));
   EXPECT_TRUE(test::close(b.udot(2), -1.166150551093578, 1e-12));
+  test::expect_same_accelerations(ks, {formulations::lagrange(ks), K});
+  test::expect_same_accelerations(ls, {L, formulations::kane(ls)});
 }
 
 TEST(Kane, DependentSpeedChoiceErrors) {

@@ -6,6 +6,7 @@
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/inertia.hpp"
+#include "eom_support.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -75,6 +76,7 @@ TEST(Angeles_E6_RollingDisk, KaneAndLagrangeMultipliersGolden) {
     auto kq = formulations::coordinate_accelerations(K, State{0, q, qd.head(3)}, params);
     for (int i = 0; i < 5; ++i) EXPECT_TRUE(test::close(kq(i), l(i), 1e-10)) << i;
   }
+  test::expect_same_accelerations(s, {L, K});
 }
 
 // Inconsistent velocities for the multiplier form are a user error that solve() cannot see, but a
