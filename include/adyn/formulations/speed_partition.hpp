@@ -1,0 +1,39 @@
+#pragma once
+// Independent and dependent generalized speeds (Kane's notes §1.10, A9; Greenwood (4.283)):
+// the constraints, written in the speeds as G u + g0 = 0 (holonomic ones through φ̇ = 0), are
+// solved for m dependent speeds, u_d = A_r u_i + b_r. The methods that work in independent speeds
+// (Kane, Gibbs–Appell) share this elimination.
+#include <ginac/ginac.h>
+
+#include <string>
+#include <vector>
+
+#include "adyn/model/system.hpp"
+
+namespace adyn::formulations {
+
+struct SpeedPartition {
+  std::vector<GiNaC::symbol> speeds;       // all the system's speeds
+  std::vector<GiNaC::symbol> independent;  // u_i, in the system's order
+  std::vector<GiNaC::symbol> dependent;    // u_d, in the system's order
+  GiNaC::exmap dependent_values;           // u_d -> A_r u_i + b_r
+
+  /// An expression of q, q̇, q̈, u, u̇, t on the constrained motion: q̇ and q̈ through the kinematic
+  /// equations, then u̇_d and u_d eliminated.
+  GiNaC::ex on_motion(const model::System& system, const GiNaC::ex& e) const;
+  /// ∂u_j/∂u_r on the constrained motion for an independent u_r: 1 for u_j = u_r, the entry of
+  /// A_r for a dependent u_j, 0 otherwise.
+  GiNaC::ex rate_weight(const GiNaC::symbol& u_j, const GiNaC::symbol& u_r) const;
+  /// Quantities defined per speed (F_j) projected on the independent speeds:
+  /// F̃_r = Σ_j (∂u_j/∂u_r) F_j (Kane's nonholonomic generalized forces).
+  std::vector<GiNaC::ex> project(const std::vector<GiNaC::ex>& per_speed) const;
+};
+
+/// Splits the system's speeds. `chosen` are the user's dependent speeds (one per constraint), or
+/// empty to take the last speeds whose block of G is regular. Throws adyn::ModelError naming
+/// `method` and the constraint for a general (nonlinear) constraint or a wrong choice, and
+/// adyn::SingularityError for redundant constraints or a singular block.
+SpeedPartition partition_speeds(const model::System& system, const std::vector<GiNaC::symbol>& chosen,
+                                const std::string& method);
+
+}  // namespace adyn::formulations

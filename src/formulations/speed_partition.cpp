@@ -1,0 +1,172 @@
+#include "adyn/formulations/speed_partition.hpp"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <random>
+
+#include "adyn/error.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+
+namespace adyn::formulations {
+namespace {
+
+using GiNaC::ex;
+using GiNaC::symbol;
+
+// The constraints written in the speeds: G u + g0 = 0 (m x n_u and m x 1).
+struct SpeedConstraints {
+  GiNaC::matrix G, g0;
+  std::vector<std::string> names;
+};
+
+SpeedConstraints speed_constraints(const model::System& system, const std::vector<symbol>& u,
+                                   const std::string& method) {
+  SpeedConstraints c{GiNaC::matrix(system.constraints().size(), u.size()),
+                     GiNaC::matrix(system.constraints().size(), 1), {}};
+  GiNaC::exmap rest;
+  for (const auto& s : u) rest[s] = 0;
+  for (std::size_t k = 0; k < system.constraints().size(); ++k) {
+    const auto& con = system.constraints()[k];
+    if (con.level == model::ConstraintLevel::General)
+      throw ModelError("constraint '" + con.name + "'",
+                       method + " takes constraints linear in the speeds; use Lagrange multipliers or "
+                       "Udwadia-Kalaba for a general constraint f(q, q_d, t) = 0");
+    ex f = system.in_speeds(con.level == model::ConstraintLevel::Configuration ? sym::time_derivative(con.expression)
+                                                                               : con.expression);
+    for (std::size_t j = 0; j < u.size(); ++j) {
+      c.G(k, j) = f.diff(u[j]);
+      for (const auto& s : u)
+        if (c.G(k, j).has(s))
+          throw ModelError("constraint '" + con.name + "'", "is not linear in the speeds");
+    }
+    c.g0(k, 0) = f.subs(rest);
+    c.names.push_back(con.name);
+  }
+  return c;
+}
+
+// A generic numeric point: parameter values where given, random values elsewhere.
+GiNaC::exmap generic_point(const model::System& system, const GiNaC::matrix& m) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> dist(0.3, 1.2);
+  GiNaC::exmap at = system.parameter_values();
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j)
+      for (const auto& s : sym::free_symbols(m(i, j)))
+        if (!at.count(s)) at[s] = dist(rng);
+  return at;
+}
+
+// Column indices of the dependent speeds: the user's, or the last columns that keep G_d regular.
+std::vector<std::size_t> choose_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,
+                                          const std::vector<symbol>& chosen, const std::string& method,
+                                          const Eigen::MatrixXd& G) {
+  const auto m = static_cast<std::size_t>(G.rows());
+  std::vector<std::size_t> cols;
+  if (!chosen.empty()) {
+    for (const auto& d : chosen) {
+      auto it = std::find(u.begin(), u.end(), d);
+      if (it == u.end()) throw ModelError("speed '" + d.get_name() + "'", "is not a generalized speed of the system");
+      cols.push_back(static_cast<std::size_t>(it - u.begin()));
+    }
+    if (cols.size() != m)
+      throw ModelError(method, "needs one dependent speed per constraint (" + std::to_string(m) + "), got " +
+                                            std::to_string(cols.size()));
+    return cols;
+  }
+  // Greedy from the last speed backwards: keep a column if it raises the rank.
+  Eigen::MatrixXd block(G.rows(), 0);
+  for (std::size_t j = u.size(); j-- > 0 && cols.size() < m;) {
+    Eigen::MatrixXd trial(G.rows(), block.cols() + 1);
+    trial << block, G.col(j);
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(trial);
+    lu.setThreshold(1e-10);
+    if (lu.rank() == trial.cols()) block = trial, cols.push_back(j);
+  }
+  if (cols.size() < m)
+    throw SingularityError("constraints " + [&] {
+      std::string s;
+      for (const auto& n : c.names) s += (s.empty() ? "'" : ", '") + n + "'";
+      return s;
+    }(), "are redundant (their matrix in the speeds has rank " + std::to_string(cols.size()) + " < " +
+             std::to_string(m) + "); remove the dependent ones");
+  return cols;
+}
+
+// u_d = −G_d⁻¹ (G_i u_i + g0) as substitutions.
+GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,
+                                 const std::vector<std::size_t>& dependent, const Eigen::MatrixXd& G) {
+  const auto m = dependent.size();
+  GiNaC::matrix Gd(m, m), rhs(m, 1);
+  Eigen::MatrixXd Gd_num(m, m);
+  for (std::size_t k = 0; k < m; ++k) {
+    ex r = -c.g0(k, 0);
+    for (std::size_t j = 0; j < u.size(); ++j)
+      if (std::find(dependent.begin(), dependent.end(), j) == dependent.end()) r -= c.G(k, j) * u[j];
+    rhs(k, 0) = r;
+    for (std::size_t d = 0; d < m; ++d) Gd(k, d) = c.G(k, dependent[d]), Gd_num(k, d) = G(k, dependent[d]);
+  }
+  Eigen::FullPivLU<Eigen::MatrixXd> lu(Gd_num);
+  lu.setThreshold(1e-10);
+  if (!lu.isInvertible()) {
+    std::string names;
+    for (auto d : dependent) names += (names.empty() ? "'" : ", '") + u[d].get_name() + "'";
+    throw SingularityError("dependent speeds " + names + "",
+                           "cannot be solved for: their block of the constraint matrix is singular; choose others");
+  }
+  GiNaC::matrix unknowns(m, 1);
+  for (std::size_t d = 0; d < m; ++d) unknowns(d, 0) = symbol("ud" + std::to_string(d));
+  GiNaC::matrix sol = Gd.solve(unknowns, rhs);
+  GiNaC::exmap S;
+  for (std::size_t d = 0; d < m; ++d) S[u[dependent[d]]] = sol(d, 0).normal();
+  return S;
+}
+
+}  // namespace
+
+SpeedPartition partition_speeds(const model::System& system, const std::vector<symbol>& chosen,
+                                const std::string& method) {
+  SpeedPartition p;
+  p.speeds = system.speeds();
+  const auto& u = p.speeds;
+  SpeedConstraints c = speed_constraints(system, u, method);
+  std::vector<std::size_t> dependent;
+  if (c.G.rows() > 0) {
+    Eigen::MatrixXd G = sym::evaluate(c.G, generic_point(system, c.G), "constraint matrix");
+    dependent = choose_dependent(c, u, chosen, method, G);
+    p.dependent_values = eliminate_dependent(c, u, dependent, G);
+  } else if (!chosen.empty()) {
+    throw ModelError(method, "dependent speeds were given but the system has no constraints");
+  }
+  for (std::size_t j = 0; j < u.size(); ++j)
+    (std::find(dependent.begin(), dependent.end(), j) == dependent.end() ? p.independent : p.dependent).push_back(u[j]);
+  return p;
+}
+
+ex SpeedPartition::on_motion(const model::System& system, const ex& e) const {
+  GiNaC::exmap rates;  // u̇_d -> d/dt (A_r u_i + b_r), written in the speeds
+  for (const auto& [ud, value] : dependent_values)
+    rates[sym::derivative_of(ud)] = system.in_speeds(sym::time_derivative(value));
+  ex r = system.in_speeds(e);
+  if (!rates.empty()) r = r.subs(rates, GiNaC::subs_options::no_pattern);
+  return r.subs(dependent_values, GiNaC::subs_options::no_pattern);
+}
+
+ex SpeedPartition::rate_weight(const symbol& u_j, const symbol& u_r) const {
+  if (u_j.is_equal(u_r)) return 1;
+  auto it = dependent_values.find(u_j);
+  return it == dependent_values.end() ? ex(0) : it->second.diff(u_r);
+}
+
+std::vector<ex> SpeedPartition::project(const std::vector<ex>& per_speed) const {
+  std::vector<ex> out;
+  for (const auto& ur : independent) {
+    ex sum = 0;
+    for (std::size_t j = 0; j < speeds.size(); ++j) sum += rate_weight(speeds[j], ur) * per_speed[j];
+    out.push_back(sum);
+  }
+  return out;
+}
+
+}  // namespace adyn::formulations
