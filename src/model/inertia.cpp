@@ -28,7 +28,9 @@ PrincipalAxes principal_axes(const kin::Dyadic& I, const kin::ReferenceFrame& F,
 }
 
 void check_mass(const std::string& object, const GiNaC::ex& mass) {
-  if (GiNaC::is_a<GiNaC::numeric>(mass) && !mass.info(GiNaC::info_flags::positive))
+  // evalf turns symbol-free constants such as -sqrt(2) or Pi - 4 into numbers too.
+  GiNaC::ex value = mass.evalf();
+  if (GiNaC::is_a<GiNaC::numeric>(value) && !value.info(GiNaC::info_flags::positive))
     throw ModelError(object, "its mass must be positive");
 }
 
