@@ -1,6 +1,7 @@
 #include "adyn/formulations/equations_of_motion.hpp"
 
 #include "adyn/error.hpp"
+#include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 
@@ -19,6 +20,8 @@ GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const Gi
 }
 
 Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters) {
+  if (eom.enforcement == ConstraintEnforcement::MoorePenrose)
+    return {udwadia_kalaba_forces(eom, x, parameters).acceleration, Eigen::VectorXd()};
   auto values = state_values(eom, x, parameters);
   Eigen::MatrixXd M = sym::evaluate(eom.mass_matrix, values, eom.method + " mass matrix");
   Eigen::VectorXd F = sym::evaluate(eom.forcing, values, eom.method + " forcing");

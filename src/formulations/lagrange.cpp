@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "adyn/error.hpp"
+#include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -17,19 +18,6 @@ GiNaC::exmap zero_rates(const std::vector<symbol>& rates) {
   GiNaC::exmap m;
   for (const auto& r : rates) m[r] = 0;
   return m;
-}
-
-// Velocity-level row A (∂f/∂q̇ or ∂φ/∂q) and the acceleration-level right-hand side
-// g = −[d/dt (A q̇ + a_t)] with q̈ = 0, of one constraint.
-void constraint_rows(const model::Constraint& c, const std::vector<symbol>& q, const std::vector<symbol>& qd,
-                     std::vector<ex>& row, ex& rhs) {
-  ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
-  row.clear();
-  for (const auto& r : qd) row.push_back(f.diff(r));
-  ex fdot_free = 0;  // Σ ∂f/∂q q̇ + Σ ∂f/∂q̇·(q̈ = 0) + ∂f/∂t, i.e. d/dt f without q̈ terms
-  for (std::size_t j = 0; j < q.size(); ++j) fdot_free += f.diff(q[j]) * qd[j];
-  fdot_free += f.diff(sym::time());
-  rhs = -fdot_free;
 }
 
 }  // namespace
@@ -58,16 +46,13 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
     }
     eom.forcing(i, 0) = F;
   }
-  eom.constraint_matrix = GiNaC::matrix(constraints.size(), n);
-  eom.constraint_rhs = GiNaC::matrix(constraints.size(), 1);
+  auto rows = acceleration_constraints(constraints, q);
+  eom.constraint_matrix = rows.A;
+  eom.constraint_rhs = rows.b;
   for (std::size_t k = 0; k < constraints.size(); ++k) {
-    std::vector<ex> row;
-    ex rhs;
-    constraint_rows(constraints[k], q, qd, row, rhs);
-    for (std::size_t j = 0; j < n; ++j) eom.constraint_matrix(k, j) = row[j];
-    eom.constraint_rhs(k, 0) = rhs;
     eom.multipliers.push_back(symbol("lambda" + std::to_string(k + 1), "\\lambda_{" + std::to_string(k + 1) + "}"));
     eom.multiplier_names.push_back(constraints[k].name);
+    eom.constraint_names.push_back(constraints[k].name);
   }
   return eom;
 }

@@ -16,6 +16,10 @@
 
 namespace adyn::formulations {
 
+/// How the constraint rows G u̇ = g are imposed: with multipliers λ (the KKT system), or by the
+/// Moore–Penrose inverse of Udwadia & Kalaba (which admits redundant constraints and nonideal forces).
+enum class ConstraintEnforcement { Multipliers, MoorePenrose };
+
 struct EquationsOfMotion {
   std::string method;                              // "Lagrange", "Kane", ...
   std::vector<GiNaC::symbol> coordinates;          // q, n of them
@@ -27,10 +31,14 @@ struct EquationsOfMotion {
   std::vector<std::string> multiplier_names;       // the constraint each λ belongs to
   GiNaC::matrix constraint_matrix;                 // G (m x p)
   GiNaC::matrix constraint_rhs;                    // g (m x 1)
+  std::vector<std::string> constraint_names;       // the constraint of each row of G
   std::vector<GiNaC::symbol> dependent_speeds;     // u_d
   GiNaC::matrix dependent_speed_values;            // u_d (in terms of q, u, t)
   std::vector<GiNaC::symbol> auxiliary_speeds;     // Kane's auxiliary speeds ũ (set to 0)
   std::vector<GiNaC::ex> auxiliary_equations;      // F_r + F*_r = 0 for each ũ: give constraint forces
+  ConstraintEnforcement enforcement = ConstraintEnforcement::Multipliers;
+  GiNaC::matrix nonideal_force;                    // C (p x 1, Moore–Penrose form); may contain N_c
+  GiNaC::ex friction_coefficient = 0;              // Coulomb μ of the constraints (Moore–Penrose form)
 
   std::size_t n() const { return coordinates.size(); }
   std::size_t p() const { return speeds.size(); }
@@ -53,9 +61,10 @@ struct Accelerations {
 /// symbol -> value for t, q, u (and the parameters given).
 GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
 
-/// Solves M u̇ = F + Gᵀλ, G u̇ = g at a state with Eigen (LDLT for M without constraints, a
-/// full-pivot LU of the KKT matrix otherwise). Throws adyn::SingularityError naming the method
-/// when M is singular or the constraint rows lose rank at this state.
+/// Solves M u̇ = F + Gᵀλ, G u̇ = g at a state with Eigen (a full-pivot LU of M without
+/// constraints, of the KKT matrix otherwise; for the Moore–Penrose form, Udwadia–Kalaba's
+/// equation (26), see udwadia_kalaba.hpp). Throws adyn::SingularityError naming the method when M
+/// is singular or the constraint rows lose rank at this state.
 Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
 
 /// q̇ (n) at a state.

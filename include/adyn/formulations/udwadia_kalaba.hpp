@@ -1,0 +1,61 @@
+#pragma once
+// The Udwadia–Kalaba equation of constrained motion, with ideal and nonideal constraints
+// (Udwadia & Kalaba 2000, seed 002, eqs. (18), (19), (26)–(28)):
+//
+//     M q̈ = Q + Q^c_i + Q^c_ni,
+//     Q^c_i  = M^{1/2} (A M^{-1/2})⁺ (b − A M⁻¹ Q)                      (19)
+//     Q^c_ni = M^{1/2} [I − (A M^{-1/2})⁺ (A M^{-1/2})] M^{-1/2} C      (28)
+//
+// M q̈ = Q are the unconstrained system's equations (seed 002 (1): Lagrange's equations of the
+// system with its constraints removed); A q̈ = b the constraints at acceleration level; C(q, q̇, t)
+// the work the nonideal constraints do in virtual displacements, vᵀQ^c = vᵀC (20).
+//
+// Numerics. M^{1/2} is replaced by the Cholesky factor L (M = L Lᵀ), which gives the same forces
+// (seed-002 §1.7). (A L^{-T})⁺ is applied through Eigen's complete orthogonal decomposition, a
+// rank-revealing factorization, with threshold `rank_tolerance` (relative to the largest pivot;
+// default 1e-10) — never through normal equations — so redundant constraints are handled. If the
+// constraints have no solution, ‖A q̈ − b‖ exceeds the tolerance and an adyn::ModelError names the
+// constraints as inconsistent.
+//
+// Coulomb friction (Constraint::friction_coefficient μ): while sliding, C = −μ |Q^c_i| q̇/|q̇|
+// (34)/(42). At rest (|q̇| below `rest_speed`) the modelling choice is stick–slip: the system sticks
+// (q̈ = 0) if the force needed to hold it, −(Q + Q^c_i), is within the friction bound μ|Q^c_i|;
+// otherwise it starts to slide in the direction of the frictionless acceleration with
+// C = −μ |Q^c_i| ê.
+#include <Eigen/Dense>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
+
+namespace adyn::formulations {
+
+/// The Udwadia–Kalaba equations of a system: the unconstrained M and Q (u = q̇), the constraints
+/// as A q̈ = b, and the nonideal force C (the sum over the constraints) and Coulomb μ. Throws
+/// adyn::ModelError naming the constraint whose nonideal force has the wrong size, or when two
+/// constraints carry different friction coefficients.
+EquationsOfMotion udwadia_kalaba(const model::System& system);
+
+/// The three parts of the force at a state and the resulting acceleration.
+struct UdwadiaKalabaForces {
+  Eigen::VectorXd acceleration;  // q̈
+  Eigen::VectorXd applied;       // Q
+  Eigen::VectorXd ideal;         // Q^c_i (19)
+  Eigen::VectorXd nonideal;      // Q^c_ni (28)
+  bool sticking = false;         // Coulomb friction holds the system at rest
+};
+
+struct UdwadiaKalabaOptions {
+  double rank_tolerance = 1e-10;
+  double rest_speed = 1e-12;  // |q̇| below which a frictional system is at rest
+};
+
+UdwadiaKalabaForces udwadia_kalaba_forces(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters,
+                                          const UdwadiaKalabaOptions& options = {});
+
+/// The numeric core: Q^c_i of (19) and Q^c_ni of (28) for given M, Q, A, b, C.
+Eigen::VectorXd ideal_constraint_force(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
+                                       const Eigen::VectorXd& b, double rank_tolerance = 1e-10);
+Eigen::VectorXd nonideal_constraint_force(const Eigen::MatrixXd& M, const Eigen::MatrixXd& A, const Eigen::VectorXd& C,
+                                          double rank_tolerance = 1e-10);
+
+}  // namespace adyn::formulations

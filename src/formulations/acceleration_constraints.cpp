@@ -1,0 +1,25 @@
+#include "adyn/formulations/acceleration_constraints.hpp"
+
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::formulations {
+
+AccelerationConstraints acceleration_constraints(const std::vector<model::Constraint>& constraints,
+                                                 const std::vector<GiNaC::symbol>& q) {
+  const auto qd = sym::derivatives_of(q);
+  AccelerationConstraints out{GiNaC::matrix(constraints.size(), q.size()), GiNaC::matrix(constraints.size(), 1)};
+  for (std::size_t k = 0; k < constraints.size(); ++k) {
+    const auto& c = constraints[k];
+    // The velocity-level form f = A q̇ + a_t (or f(q, q̇, t)); A q̈ + d/dt f|_{q̈=0} = 0.
+    GiNaC::ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
+    GiNaC::ex fdot_free = f.diff(sym::time());
+    for (std::size_t j = 0; j < q.size(); ++j) {
+      out.A(k, j) = f.diff(qd[j]);
+      fdot_free += f.diff(q[j]) * qd[j];
+    }
+    out.b(k, 0) = -fdot_free;
+  }
+  return out;
+}
+
+}  // namespace adyn::formulations
