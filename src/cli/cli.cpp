@@ -5,8 +5,10 @@
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/cli/equations_report.hpp"
 #include "adyn/cli/kinematics_report.hpp"
+#include "adyn/formulations/gibbs_appell.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
 
@@ -27,8 +29,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   std::string method = "lagrange";
   auto* derive = app.add_subcommand("derive", "Derive the equations of motion");
   derive->add_option("model", model_path, "Model file (YAML)")->required();
-  derive->add_option("-m,--method", method, "Formulation: lagrange (multipliers for constraints) or kane")
-      ->check(CLI::IsMember({"lagrange", "kane"}));
+  derive->add_option("-m,--method", method,
+                     "Formulation: lagrange (multipliers for constraints), kane, gibbs-appell or udwadia-kalaba")
+      ->check(CLI::IsMember({"lagrange", "kane", "gibbs-appell", "udwadia-kalaba"}));
   std::string format = "text";
   derive->add_option("-f,--format", format, "Output: text, latex or c (a C function, after CSE)")
       ->check(CLI::IsMember({"text", "latex", "c"}));
@@ -59,7 +62,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                                 system.dissipations().size() + system.generalized_forces().size()
           << "\n";
     } else if (*derive) {
-      auto eom = method == "kane" ? formulations::kane(system) : formulations::lagrange(system);
+      auto eom = method == "kane"             ? formulations::kane(system)
+                 : method == "gibbs-appell"   ? formulations::gibbs_appell(system)
+                 : method == "udwadia-kalaba" ? formulations::udwadia_kalaba(system)
+                                              : formulations::lagrange(system);
       if (format != "c") out << "System: " << system.name() << "\n";
       write_equations(eom, format == "c" ? EquationsFormat::C : format == "latex" ? EquationsFormat::Latex : EquationsFormat::Text,
                       out);

@@ -17,11 +17,15 @@ void write_text(const formulations::EquationsOfMotion& eom, std::ostream& out) {
     for (std::size_t j = i; j < eom.p(); ++j)
       if (!eom.mass_matrix(i, j).is_zero()) entry(out, at("M", i, j), eom.mass_matrix(i, j));
   for (std::size_t i = 0; i < eom.p(); ++i) entry(out, at("F", i), eom.forcing(i, 0));
-  for (std::size_t k = 0; k < eom.m(); ++k) {
+  for (std::size_t k = 0; k < eom.constraint_matrix.rows(); ++k) {
     for (std::size_t j = 0; j < eom.p(); ++j)
       if (!eom.constraint_matrix(k, j).is_zero()) entry(out, at("G", k, j), eom.constraint_matrix(k, j));
     entry(out, at("g", k), eom.constraint_rhs(k, 0));
   }
+  for (std::size_t i = 0; i < eom.nonideal_force.rows(); ++i)
+    if (!eom.nonideal_force(i, 0).is_zero()) entry(out, at("C", i), eom.nonideal_force(i, 0));
+  if (!eom.friction_coefficient.is_zero())
+    out << "  Coulomb friction mu = " << eom.friction_coefficient << ": C = -mu |Q^c_i| q'/|q'| (stick-slip at rest)\n";
   for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d)
     entry(out, eom.dependent_speeds[d].get_name(), eom.dependent_speed_values(d, 0));
   for (std::size_t i = 0; i < eom.n(); ++i)
@@ -37,8 +41,7 @@ void write_equations(const formulations::EquationsOfMotion& raw, EquationsFormat
     out << formulations::to_c(eom);
     return;
   }
-  out << "Equations of motion (" << eom.method << "): M u' = F" << (eom.m() ? " + G^T lambda, G u' = g" : "")
-      << "\n  speeds u: ";
+  out << "Equations of motion (" << eom.method << "): " << formulations::equation_form(eom) << "\n  speeds u: ";
   for (std::size_t i = 0; i < eom.p(); ++i) out << (i ? ", " : "") << eom.speeds[i].get_name();
   out << "\n";
   if (format == EquationsFormat::Latex) out << formulations::to_latex(eom);

@@ -40,6 +40,7 @@ EquationsOfMotion simplified(const EquationsOfMotion& eom) {
   s.constraint_matrix = sym::trig_simplify(eom.constraint_matrix);
   s.constraint_rhs = sym::trig_simplify(eom.constraint_rhs);
   s.dependent_speed_values = sym::trig_simplify(eom.dependent_speed_values);
+  s.nonideal_force = sym::trig_simplify(eom.nonideal_force);
   return s;
 }
 
@@ -58,6 +59,13 @@ std::vector<GiNaC::symbol> parameters_of(const EquationsOfMotion& eom) {
   return out;
 }
 
+std::string equation_form(const EquationsOfMotion& eom) {
+  if (eom.enforcement == ConstraintEnforcement::MoorePenrose)
+    return "M q'' = F + Q^c_i + Q^c_ni with G q'' = g (Udwadia-Kalaba: Q^c_i = M^1/2 (G M^-1/2)^+ (g - G M^-1 F), "
+           "Q^c_ni from the nonideal force C)";
+  return eom.m() ? "M u' = F + G^T lambda, G u' = g" : "M u' = F";
+}
+
 bool rate_is_informative(const EquationsOfMotion& eom, std::size_t i) {
   auto qd = sym::derivative_of(eom.coordinates[i]);
   if (eom.coordinate_rates(i, 0).is_equal(qd)) return false;
@@ -71,11 +79,15 @@ std::string to_latex(const EquationsOfMotion& eom) {
     for (std::size_t j = i; j < eom.p(); ++j)
       if (!eom.mass_matrix(i, j).is_zero()) latex_entry(os, sub("M", i, j), eom.mass_matrix(i, j));
   for (std::size_t i = 0; i < eom.p(); ++i) latex_entry(os, sub("F", i), eom.forcing(i, 0));
-  for (std::size_t k = 0; k < eom.m(); ++k) {
+  for (std::size_t k = 0; k < eom.constraint_matrix.rows(); ++k) {
     for (std::size_t j = 0; j < eom.p(); ++j)
       if (!eom.constraint_matrix(k, j).is_zero()) latex_entry(os, sub("G", k, j), eom.constraint_matrix(k, j));
     latex_entry(os, sub("g", k), eom.constraint_rhs(k, 0));
   }
+  for (std::size_t i = 0; i < eom.nonideal_force.rows(); ++i)
+    if (!eom.nonideal_force(i, 0).is_zero()) latex_entry(os, sub("C", i), eom.nonideal_force(i, 0));
+  if (!eom.friction_coefficient.is_zero())
+    os << "  C &= -" << sym::to_latex(eom.friction_coefficient) << " \\lvert Q^c_i \\rvert \\, \\dot{q} / \\lvert \\dot{q} \\rvert \\\\\n";
   for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d)
     latex_entry(os, sym::to_latex(eom.dependent_speeds[d]), eom.dependent_speed_values(d, 0));
   for (std::size_t i = 0; i < eom.n(); ++i)
@@ -90,13 +102,13 @@ std::string to_c(const EquationsOfMotion& eom, const std::string& name) {
   std::vector<sym::CArray> outputs = {{"M", entries(eom.mass_matrix)},
                                       {"F", entries(eom.forcing)},
                                       {"qdot", entries(eom.coordinate_rates)}};
-  if (eom.m() > 0) {
+  if (eom.constraint_matrix.rows() > 0) {
     outputs.push_back({"G", entries(eom.constraint_matrix)});
     outputs.push_back({"g", entries(eom.constraint_rhs)});
   }
+  if (eom.nonideal_force.rows() > 0) outputs.push_back({"C", entries(eom.nonideal_force)});
   std::ostringstream os;
-  os << "/* " << eom.method << " equations of motion: M(q,u,t) u' = F(q,u,t)" << (eom.m() ? " + G^T lambda, G u' = g" : "")
-     << ", q' = qdot.\n   q: ";
+  os << "/* " << eom.method << " equations of motion: " << equation_form(eom) << ", q' = qdot.\n   q: ";
   for (const auto& q : eom.coordinates) os << q.get_name() << " ";
   os << "\n   u: ";
   for (const auto& u : eom.speeds) os << u.get_name() << " ";

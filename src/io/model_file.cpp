@@ -298,10 +298,10 @@ class Reader {
     });
   }
 
-  // {name, holonomic|velocity|general: expr, nonideal_force: [..]}
+  // {name, holonomic|velocity|general: expr, nonideal_force: [..], friction: mu}
   void read_constraint(const YAML::Node& node) {
     auto [name, object] = named(node, "constraint");
-    only_keys(node, object, {"name", "holonomic", "velocity", "general", "nonideal_force"});
+    only_keys(node, object, {"name", "holonomic", "velocity", "general", "nonideal_force", "friction"});
     std::vector<std::pair<const char*, model::ConstraintLevel>> levels = {
         {"holonomic", model::ConstraintLevel::Configuration},
         {"velocity", model::ConstraintLevel::Velocity},
@@ -315,6 +315,7 @@ class Reader {
     if (!c) fail(node, object, "needs one of holonomic: phi(q,t), velocity: A q_d + a_t, general: f(q, q_d, t)");
     if (node["nonideal_force"])
       c->nonideal_force = expressions(node["nonideal_force"], object, system_.coordinates().size());
+    if (node["friction"]) c->friction_coefficient = expression(node["friction"], object);
     guarded(node, [&] { system_.add_constraint(*c); });
   }
 

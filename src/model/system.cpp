@@ -212,6 +212,7 @@ void System::add_constraint(const Constraint& c) {
 GiNaC::symtab System::symbol_table() const {
   GiNaC::symtab table;
   table["t"] = sym::time();
+  table["N_c"] = Constraint::normal_force_symbol();  // |Q^c_i| in nonideal constraint forces
   for (const auto& p : parameters_) table[p.symbol.get_name()] = p.symbol;
   auto add_dynamic = [&](const GiNaC::symbol& s) {
     for (int order = 0; order <= 2; ++order) {

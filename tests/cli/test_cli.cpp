@@ -55,8 +55,8 @@ TEST(Angeles_E2_RollingDisk, ClassifyCommand) {
   EXPECT_NE(r.out.find("configuration DOF 5, velocity DOF 3"), std::string::npos) << r.out;
 }
 
-TEST(Cli, DeriveDoublePendulumByBothMethods) {
-  for (const char* method : {"lagrange", "kane"}) {
+TEST(Cli, DeriveDoublePendulumByEveryMethod) {
+  for (const char* method : {"lagrange", "kane", "gibbs-appell", "udwadia-kalaba"}) {
     auto r = run({"derive", example("double_pendulum.yaml"), "--method", method});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("M[1,1] = "), std::string::npos) << r.out;
@@ -69,6 +69,14 @@ TEST(Cli, DeriveDoublePendulumByBothMethods) {
             std::string::npos)
       << c.out;
   EXPECT_EQ(run({"derive", example("double_pendulum.yaml"), "--method", "hamel"}).status, 2);
+}
+
+TEST(Cli, DeriveNonidealConstraintByUdwadiaKalaba) {
+  auto r = run({"derive", example("bead_on_wire.yaml"), "-m", "udwadia-kalaba"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Q^c_ni"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Coulomb friction mu = mu"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("G[1,2] = 1"), std::string::npos) << r.out;
 }
 
 TEST(Cli, MissingFileIsAnErrorNotACrash) {

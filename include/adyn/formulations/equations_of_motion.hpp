@@ -29,15 +29,15 @@ struct EquationsOfMotion {
   GiNaC::matrix forcing;                           // F (p x 1)
   std::vector<GiNaC::symbol> multipliers;          // λ (m)
   std::vector<std::string> multiplier_names;       // the constraint each λ belongs to
-  GiNaC::matrix constraint_matrix;                 // G (m x p)
-  GiNaC::matrix constraint_rhs;                    // g (m x 1)
+  GiNaC::matrix constraint_matrix = GiNaC::matrix(0, 0);                 // G (m x p)
+  GiNaC::matrix constraint_rhs = GiNaC::matrix(0, 0);                    // g (m x 1)
   std::vector<std::string> constraint_names;       // the constraint of each row of G
   std::vector<GiNaC::symbol> dependent_speeds;     // u_d
-  GiNaC::matrix dependent_speed_values;            // u_d (in terms of q, u, t)
+  GiNaC::matrix dependent_speed_values = GiNaC::matrix(0, 0);            // u_d (in terms of q, u, t)
   std::vector<GiNaC::symbol> auxiliary_speeds;     // Kane's auxiliary speeds ũ (set to 0)
   std::vector<GiNaC::ex> auxiliary_equations;      // F_r + F*_r = 0 for each ũ: give constraint forces
   ConstraintEnforcement enforcement = ConstraintEnforcement::Multipliers;
-  GiNaC::matrix nonideal_force;                    // C (p x 1, Moore–Penrose form); may contain N_c
+  GiNaC::matrix nonideal_force = GiNaC::matrix(0, 0);                    // C (p x 1, Moore–Penrose form); may contain N_c
   GiNaC::ex friction_coefficient = 0;              // Coulomb μ of the constraints (Moore–Penrose form)
 
   std::size_t n() const { return coordinates.size(); }

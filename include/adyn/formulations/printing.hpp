@@ -17,11 +17,14 @@ std::vector<GiNaC::symbol> parameters_of(const EquationsOfMotion& eom);
 /// dependent speed — the rates worth printing.
 bool rate_is_informative(const EquationsOfMotion& eom, std::size_t i);
 
+/// The form of the equations in words, e.g. "M u' = F + G^T lambda, G u' = g".
+std::string equation_form(const EquationsOfMotion& eom);
+
 /// An aligned LaTeX block: M, F (and G, g, dependent speeds, q̇ when not trivial).
 std::string to_latex(const EquationsOfMotion& eom);
 
 /// C source of `void name(const double* t, const double* q, const double* u, const double* p,
-/// double* M, double* F, double* qdot[, double* G, double* g])`; M and G row-major, p in the
+/// double* M, double* F, double* qdot[, double* G, double* g][, double* C])`; M and G row-major, p in the
 /// order of parameters_of(), listed in a leading comment. Common subexpressions are shared
 /// across all outputs.
 std::string to_c(const EquationsOfMotion& eom, const std::string& name = "eom");
