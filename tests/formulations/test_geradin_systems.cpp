@@ -9,6 +9,7 @@
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
 #include "eom_support.hpp"
+#include "seed_systems.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -87,27 +88,6 @@ TEST(Geradin_P1_2_MassOnParabola, LagrangeAndKane) {
   test::expect_same_accelerations(s, {formulations::lagrange(s), formulations::kane(s)});
 }
 
-namespace {
-
-// Géradin P1.3: double pendulum in relative angles, gravity along n1 ("vertical", down).
-model::System double_pendulum_relative(double m1v, double m2v, double l1v, double l2v) {
-  model::System s("double pendulum (relative angles)");
-  auto m1 = s.add_parameter("m1", m1v), m2 = s.add_parameter("m2", m2v);
-  auto l1 = s.add_parameter("l1", l1v), l2 = s.add_parameter("l2", l2v), g = s.add_parameter("g", 9.81);
-  auto t1 = s.add_coordinate("theta1"), t2 = s.add_coordinate("theta2");
-  auto N = s.inertial_frame();
-  auto A = s.add_frame(N.orient_new_axis("A", N.z(), t1));
-  auto B = s.add_frame(A.orient_new_axis("B", A.z(), t2));
-  auto P1 = s.add_point(s.origin().locate_new("P1", l1 * A.x()));
-  auto P2 = s.add_point(P1.locate_new("P2", l2 * B.x()));
-  s.add_particle({"m1", P1, m1});
-  s.add_particle({"m2", P2, m2});
-  s.set_gravity(g * N.x());
-  return s;
-}
-
-}  // namespace
-
 // Géradin P1.3 (L1244–1299), explicit equations [derived, verified in seed-004]:
 //   M(θ) = [[(m1+m2)ℓ1² + m2ℓ2² + 2m2ℓ1ℓ2 c2, m2ℓ2² + m2ℓ1ℓ2 c2], [m2ℓ2² + m2ℓ1ℓ2 c2, m2ℓ2²]],
 //   F1 = m2ℓ1ℓ2(2θ̇1θ̇2 + θ̇2²) s2 − (m1+m2) g ℓ1 s1 − m2 g ℓ2 sin(θ1+θ2),
@@ -115,7 +95,7 @@ model::System double_pendulum_relative(double m1v, double m2v, double l1v, doubl
 // linearized at θ = 0 with m1 = 1, m2 = 2, ℓ1 = 1, ℓ2 = 0.5: M0 = [[5.5, 1.5], [1.5, 0.5]],
 // K0 = −∂F/∂θ = [[39.24, 9.81], [9.81, 9.81]].
 TEST(Geradin_P1_3_DoublePendulumRelativeAngles, EquationsAndLinearization) {
-  auto s = double_pendulum_relative(1, 2, 1, 0.5);
+  auto s = seeds::double_pendulum_relative(1, 2, 1, 0.5);
   auto sy = [&](const char* n) {
     for (const auto& p : s.parameters())
       if (p.symbol.get_name() == n) return p.symbol;
@@ -172,25 +152,6 @@ TEST(Geradin_P1_4_GuidedDoublePendulum, LagrangeAndKane) {
   test::expect_same_accelerations(s, {formulations::lagrange(s), formulations::kane(s)});
 }
 
-namespace {
-
-// Géradin P1.5: wheel turning at the imposed rate Ω (φ = Ω t); m1 and m2 in orthogonal radial
-// grooves at d1, d2, joined by a rigid bar of length e: sqrt(d1² + d2²) − e = 0 (P1.5.c).
-model::System grooves_on_wheel(double m1v, double m2v) {
-  model::System s("two grooves on a rotating wheel");
-  auto m1 = s.add_parameter("m1", m1v), m2 = s.add_parameter("m2", m2v);
-  auto e = s.add_parameter("e", 0.8), W = s.add_parameter("Omega", 1.7);
-  auto d1 = s.add_coordinate("d1"), d2 = s.add_coordinate("d2");
-  auto N = s.inertial_frame();
-  auto R = s.add_frame(N.orient_new_axis("R", N.z(), W * sym::time()));
-  s.add_particle({"m1", s.add_point(s.origin().locate_new("P1", d1 * R.x())), m1});
-  s.add_particle({"m2", s.add_point(s.origin().locate_new("P2", d2 * R.y())), m2});
-  s.add_constraint({"bar", model::ConstraintLevel::Configuration, GiNaC::sqrt(d1 * d1 + d2 * d2) - e, {}});
-  return s;
-}
-
-}  // namespace
-
 // Géradin P1.5 (L1335–1426): Lagrange multiplier of the bar with L + λ f (1.82):
 // λ = −e m1 m2 (Ω² + θ̇²)/(m1 sin²θ + m2 cos²θ) with d1 = e cos θ, d2 = e sin θ — always negative
 // (the bar is in traction); for m1 = m2 = m it is λ = −m e (Ω² + θ̇²) (P1.5.m, [OCR] P1.5.k/l
@@ -198,7 +159,7 @@ model::System grooves_on_wheel(double m1v, double m2v) {
 // gives the same accelerations.
 TEST(Geradin_P1_5_GroovesOnRotatingWheel, MultiplierIsBarForce) {
   for (auto [m1, m2] : {std::pair{1.0, 1.0}, std::pair{1.0, 2.5}}) {
-    auto s = grooves_on_wheel(m1, m2);
+    auto s = seeds::grooves_on_wheel(m1, m2);
     auto L = formulations::lagrange(s);
     ASSERT_EQ(L.m(), 1u);
     const double e = 0.8, W = 1.7;

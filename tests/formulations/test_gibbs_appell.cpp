@@ -10,6 +10,7 @@
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/inertia.hpp"
 #include "eom_support.hpp"
+#include "seed_systems.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -22,33 +23,12 @@ namespace {
 
 GiNaC::symbol d(const ex& q) { return sym::derivative_of(q); }
 
-// Greenwood Example 4.10: two particles (mass m) on a massless rod of length l on a horizontal
-// plane; particle 1 at (x, y) has a knife edge along the rod. Speeds u1 = v (along the rod),
-// u2 = φ̇ and the lateral speed u3, which the knife edge makes zero.
-model::System dumbbell(double m_value = 1.5, double l_value = 0.8) {
-  model::System s("dumbbell with a knife edge");
-  auto m = s.add_parameter("m", m_value), l = s.add_parameter("l", l_value);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y"), ph = s.add_coordinate("phi");
-  auto v = s.add_speed("v"), w = s.add_speed("w"), u3 = s.add_speed("u3");
-  s.set_coordinate_rate(x, v * cos(ph) - u3 * sin(ph));
-  s.set_coordinate_rate(y, v * sin(ph) + u3 * cos(ph));
-  s.set_coordinate_rate(ph, w);
-  auto N = s.inertial_frame();
-  auto R = s.add_frame(N.orient_new_axis("R", N.z(), ph));
-  auto P1 = s.add_point(s.origin().locate_new("P1", x * N.x() + y * N.y()));
-  auto P2 = s.add_point(P1.locate_new("P2", l * R.x()));
-  s.add_particle({"particle 1", P1, m});
-  s.add_particle({"particle 2", P2, m});
-  s.add_constraint({"knife edge", model::ConstraintLevel::Velocity, P1.velocity_in(N).dot(R.y()), {}});
-  return s;
-}
-
 }  // namespace
 
 // Greenwood (4.287)–(4.290): 2m v̇ − m l φ̇² = 0, m l² φ̈ + m l v φ̇ = 0, 𝕄 = diag(2m, m l²);
 // golden m = 1.5, l = 0.8, φ = 0.3, v = 2, φ̇ = 0.5: v̇ = 0.1, φ̈ = −1.25 (seed-001 G-4.10).
 TEST(Greenwood_4_10_DumbbellKnifeEdge, GibbsAppellEquations) {
-  auto s = dumbbell();
+  auto s = seeds::dumbbell();
   auto GA = formulations::gibbs_appell(s);
   ASSERT_EQ(GA.p(), 2u);
   ASSERT_EQ(GA.dependent_speeds.size(), 1u);
@@ -70,41 +50,6 @@ TEST(Greenwood_4_10_DumbbellKnifeEdge, GibbsAppellEquations) {
   test::expect_same_accelerations(s, {GA, formulations::kane(s), formulations::lagrange(s)});
 }
 
-namespace {
-
-// Greenwood Example 4.11: thin disk (mass m, radius r) rolling on a horizontal plane. A turns by
-// the heading φ about the vertical (a1 = e_θ); the triad D by θ about e_θ, so d2 = e_d (contact
-// point to centre) and d3 = e_ψ (the symmetry axis); the disk by ψ about e_ψ. Speeds
-// u1 = θ̇, u2 = ω_d = φ̇ sin θ, u3 = Ω = φ̇ cos θ + ψ̇ (4.300) and two slip speeds u4, u5 that the
-// rolling constraints make zero.
-model::System rolling_disk(double m_value, double r_value) {
-  model::System s("rolling disk (Greenwood 4.11)");
-  auto m = s.add_parameter("m", m_value), r = s.add_parameter("r", r_value), g = s.add_parameter("g", 9.81);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y"), th = s.add_coordinate("theta"),
-       ph = s.add_coordinate("phi"), ps = s.add_coordinate("psi");
-  auto u1 = s.add_speed("u1"), u2 = s.add_speed("u2"), u3 = s.add_speed("u3"), u4 = s.add_speed("u4"),
-       u5 = s.add_speed("u5");
-  s.set_coordinate_rate(th, u1);
-  s.set_coordinate_rate(ph, u2 / sin(th));
-  s.set_coordinate_rate(ps, u3 - u2 * cos(th) / sin(th));
-  s.set_coordinate_rate(x, u4 - r * u3 * cos(ph) + r * u1 * sin(th) * sin(ph));
-  s.set_coordinate_rate(y, u5 - r * u3 * sin(ph) - r * u1 * sin(th) * cos(ph));
-  auto N = s.inertial_frame();
-  auto A = s.add_frame(N.orient_new_axis("A", N.z(), ph));
-  auto D = s.add_frame(A.orient_new_axis("D", A.x(), th));
-  auto B = s.add_frame(D.orient_new_axis("B", D.z(), ps));
-  auto C = s.add_point(s.origin().locate_new("C", x * N.x() + y * N.y() + r * D.y()));
-  s.add_body({"disk", C, B, m, model::inertia_dyadic(B, m * r * r / 4, m * r * r / 4, m * r * r / 2)});
-  s.set_gravity(-g * N.z());
-  // The disk's material point at the contact has no velocity: v_C + ω × (−r e_d) = 0.
-  auto slip = C.velocity_in(N) + B.angular_velocity_in(N).cross(-r * D.y());
-  s.add_constraint({"rolling x", model::ConstraintLevel::Velocity, slip.dot(N.x()), {}});
-  s.add_constraint({"rolling y", model::ConstraintLevel::Velocity, slip.dot(N.y()), {}});
-  return s;
-}
-
-}  // namespace
-
 // Greenwood (4.317)–(4.319), 𝕄 = m r² diag(5/4, 1/4, 3/2); golden (seed-001 G-4.11):
 //   A: m = 1, r = 0.5, θ = 1.2, θ̇ = 0.3, ω_d = 0.8, Ω = 5 → (−10.4378035293867, 2.90669290335163, 0.16)
 //   B: m = 2, r = 0.3, θ = π/3, θ̇ = −0.5, ω_d = 1.5, Ω = −2 → (−9.22019237886467, 2.43301270189222, −0.5)
@@ -114,7 +59,7 @@ TEST(Greenwood_4_11_RollingDisk, GibbsAppellEquations) {
   };
   for (const auto& c : {Case{1, 0.5, 1.2, 0.3, 0.8, 5, {-10.4378035293867, 2.90669290335163, 0.16}},
                         Case{2, 0.3, M_PI / 3, -0.5, 1.5, -2, {-9.22019237886467, 2.43301270189222, -0.5}}}) {
-    auto s = rolling_disk(c.m, c.r);
+    auto s = seeds::greenwood_rolling_disk(c.m, c.r);
     auto GA = formulations::gibbs_appell(s);
     ASSERT_EQ(GA.p(), 3u);
     EXPECT_EQ(GA.dependent_speeds[0].get_name(), "u4");

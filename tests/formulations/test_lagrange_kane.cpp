@@ -8,6 +8,7 @@
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/inertia.hpp"
 #include "eom_support.hpp"
+#include "seed_systems.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -21,52 +22,14 @@ void expect_same_accelerations(const model::System& system) {
   test::expect_same_accelerations(system, {formulations::lagrange(system), formulations::kane(system)});
 }
 
-// Planar double pendulum of point masses, absolute angles from the downward vertical.
-model::System double_pendulum() {
-  model::System s("double pendulum");
-  auto m1 = s.add_parameter("m1", 1.3), m2 = s.add_parameter("m2", 0.7);
-  auto l1 = s.add_parameter("l1", 1.1), l2 = s.add_parameter("l2", 0.6), g = s.add_parameter("g", 9.81);
-  auto q1 = s.add_coordinate("q1"), q2 = s.add_coordinate("q2");
-  auto N = s.inertial_frame();
-  auto A = s.add_frame(N.orient_new_axis("A", N.z(), q1));
-  auto B = s.add_frame(N.orient_new_axis("B", N.z(), q2));
-  auto P1 = s.add_point(s.origin().locate_new("P1", -l1 * A.y()));
-  auto P2 = s.add_point(P1.locate_new("P2", -l2 * B.y()));
-  s.add_particle({"bob1", P1, m1});
-  s.add_particle({"bob2", P2, m2});
-  s.set_gravity(-g * N.y());
-  return s;
-}
-
-// Angeles Example 2.4.1 / 2.5.1: shaft turning by θ about the vertical, a slender bar (mass m,
-// length a) pivoted on it by φ from the downward vertical, torsional spring k, torque τ on the shaft.
-model::System shaft_with_bar(double tau) {
-  model::System s("rotating shaft with pivoted bar");
-  auto m = s.add_parameter("m", 2.0), a = s.add_parameter("a", 1.0), k = s.add_parameter("k", 5.0);
-  auto g = s.add_parameter("g", 9.81), T = s.add_parameter("tau", tau);
-  auto th = s.add_coordinate("theta"), ph = s.add_coordinate("phi");
-  auto N = s.inertial_frame();
-  auto S = s.add_frame(N.orient_new_axis("S", N.z(), th));
-  kin::ReferenceFrame H("H");  // h1 down, h2 = s1, h3 = h1 × h2 (the pivot axis)
-  H.orient_dcm(S, GiNaC::matrix(3, 3, GiNaC::lst{0, 1, 0, 0, 0, -1, -1, 0, 0}));
-  s.add_frame(H);
-  auto B = s.add_frame(H.orient_new_axis("B", H.z(), ph));
-  auto C = s.add_point(s.origin().locate_new("C", a / 2 * B.x()));
-  s.add_body({"bar", C, B, m, model::inertia_dyadic(B, 0, m * a * a / 12, m * a * a / 12)});
-  s.set_gravity(-g * N.z());
-  s.add_potential({"torsion spring", k * ph * ph / 2});
-  s.add_torque({"drive", S, T * N.z(), std::nullopt});
-  return s;
-}
-
 }  // namespace
 
-TEST(LagrangeKane, DoublePendulumAgree) { expect_same_accelerations(double_pendulum()); }
+TEST(LagrangeKane, DoublePendulumAgree) { expect_same_accelerations(seeds::double_pendulum()); }
 
 // Angeles E4 golden values (seed-000 §7): m = 2, a = 1, k = 5, g = 9.81, φ = 0.4, θ̇ = 1.5, φ̇ = 0.3:
 // θ̈ = −2.1287001780, φ̈ = −7.9232653048 (with the corrected spring sign [E]).
 TEST(Angeles_E4_RotatingShaftBar, GoldenAccelerations) {
-  auto s = shaft_with_bar(0.0);
+  auto s = seeds::shaft_with_bar(0.0);
   State x{0, Eigen::Vector2d(0.25, 0.4), Eigen::Vector2d(1.5, 0.3)};
   for (const auto& eom : {formulations::lagrange(s), formulations::kane(s)}) {
     auto a = formulations::solve(eom, x, s.parameter_values());
@@ -78,7 +41,7 @@ TEST(Angeles_E4_RotatingShaftBar, GoldenAccelerations) {
 
 // Angeles E5: τ = 0.7 gives θ̈ = 4.7952907730 ([C] the cos φ factor restored), φ̈ unchanged.
 TEST(Angeles_E5_ShaftBarWithTorque, GoldenAccelerations) {
-  auto s = shaft_with_bar(0.7);
+  auto s = seeds::shaft_with_bar(0.7);
   State x{0, Eigen::Vector2d(-1.0, 0.4), Eigen::Vector2d(1.5, 0.3)};
   for (const auto& eom : {formulations::lagrange(s), formulations::kane(s)}) {
     auto a = formulations::solve(eom, x, s.parameter_values());
@@ -110,39 +73,11 @@ TEST(Greenwood_4_12_BeadOnRotatingWire, GoldenAcceleration) {
   expect_same_accelerations(s);
 }
 
-namespace {
-
-// Greenwood Example 4.13: two particles of mass m on a massless rod of length l; particle 1 has a
-// knife edge turning at Ω relative to the rod (α = φ + Ωt). With `quasi_velocities`, Kane's speeds
-// are u1 = v (along the edge), u2 = φ̇, u3 = the lateral speed, removed by the constraint.
-model::System knife_edge(bool quasi_velocities) {
-  model::System s("rheonomic knife edge");
-  auto m = s.add_parameter("m", 1.0), l = s.add_parameter("l", 1.0), W = s.add_parameter("Omega", 0.5);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y"), ph = s.add_coordinate("phi");
-  GiNaC::ex alpha = ph + W * sym::time();
-  auto N = s.inertial_frame();
-  if (quasi_velocities) {
-    auto u1 = s.add_speed("u1"), u2 = s.add_speed("u2"), u3 = s.add_speed("u3");
-    s.set_coordinate_rate(x, u1 * cos(alpha) - u3 * sin(alpha));
-    s.set_coordinate_rate(y, u1 * sin(alpha) + u3 * cos(alpha));
-    s.set_coordinate_rate(ph, u2);
-  }
-  auto P1 = s.add_point(s.origin().locate_new("P1", x * N.x() + y * N.y()));
-  auto P2 = s.add_point(P1.locate_new("P2", l * cos(ph) * N.x() + l * sin(ph) * N.y()));
-  s.add_particle({"particle 1", P1, m});
-  s.add_particle({"particle 2", P2, m});
-  GiNaC::ex xd = sym::derivative_of(x), yd = sym::derivative_of(y);
-  s.add_constraint({"knife edge", model::ConstraintLevel::Velocity, -xd * sin(alpha) + yd * cos(alpha), {}});
-  return s;
-}
-
-}  // namespace
-
 // Greenwood 4.13 golden values (seed-001 §4): m = 1, l = 1, Ω = 0.5, t = 0.8, v = 1, φ̇ = 0.6:
 // v̇ = 0.3928511861651094, φ̈ = −1.166150551093578 — by Kane with quasi-velocities and by
 // Lagrange with a multiplier.
 TEST(Greenwood_4_13_RheonomicKnifeEdge, KaneAndLagrangeGolden) {
-  auto ks = knife_edge(true);
+  auto ks = seeds::knife_edge(true);
   auto K = formulations::kane(ks);
   ASSERT_EQ(K.p(), 2u);
   ASSERT_EQ(K.dependent_speeds.size(), 1u);
@@ -152,7 +87,7 @@ TEST(Greenwood_4_13_RheonomicKnifeEdge, KaneAndLagrangeGolden) {
   EXPECT_TRUE(test::close(a.udot(0), 0.3928511861651094, 1e-12));
   EXPECT_TRUE(test::close(a.udot(1), -1.166150551093578, 1e-12));
 
-  auto ls = knife_edge(false);
+  auto ls = seeds::knife_edge(false);
   auto L = formulations::lagrange(ls);
   const double alpha = 0.9 + 0.5 * 0.8;
   State y{0.8, x.q, Eigen::Vector3d(std::cos(alpha), std::sin(alpha), 0.6)};  // v = 1 along the edge
@@ -166,7 +101,7 @@ TEST(Greenwood_4_13_RheonomicKnifeEdge, KaneAndLagrangeGolden) {
 }
 
 TEST(Kane, DependentSpeedChoiceErrors) {
-  auto s = knife_edge(true);
+  auto s = seeds::knife_edge(true);
   formulations::KaneOptions bad;
   bad.dependent_speeds = {s.speeds()[1]};  // u2 = φ̇ does not appear in the constraint
   EXPECT_THROW(formulations::kane(s, bad), SingularityError);

@@ -7,6 +7,7 @@
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/inertia.hpp"
 #include "eom_support.hpp"
+#include "seed_systems.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -15,30 +16,6 @@ using GiNaC::cos;
 using GiNaC::sin;
 
 namespace {
-
-// Angeles Example 2.6.1: thin uniform disk (mass m, radius r) rolling on a horizontal plane,
-// q = (θ tilt, φ heading, ψ spin, x, y), z = r cos θ eliminated. Frames as reconstructed in
-// seed-000 E2: n1 = (cφ, sφ, 0), n3 the disk axis, n2 = n3 × n1 from the contact point to the centre.
-model::System rolling_disk() {
-  model::System s("rolling disk");
-  auto m = s.add_parameter("m", 1.0), r = s.add_parameter("r", 0.5), g = s.add_parameter("g", 9.81);
-  auto th = s.add_coordinate("theta"), ph = s.add_coordinate("phi"), ps = s.add_coordinate("psi");
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
-  auto N = s.inertial_frame();
-  auto A = s.add_frame(N.orient_new_axis("A", N.z(), ph));
-  auto M = s.add_frame(A.orient_new_axis("M", A.x(), GiNaC::Pi / 2 - th));
-  auto D = s.add_frame(M.orient_new_axis("D", M.z(), ps));
-  auto C = s.add_point(s.origin().locate_new("C", x * N.x() + y * N.y() + r * cos(th) * N.z()));
-  s.add_body({"disk", C, D, m, model::inertia_dyadic(D, m * r * r / 4, m * r * r / 4, m * r * r / 2)});
-  s.set_gravity(-g * N.z());
-  // Rolling, v_C = ω × (r n2), x and y components (Angeles E2 rows 1 and 2; [C] entry sθ cφ).
-  auto d = [](const GiNaC::symbol& q) { return sym::derivative_of(q); };
-  s.add_constraint({"rolling x", model::ConstraintLevel::Velocity,
-                    r * cos(th) * sin(ph) * d(th) + r * sin(th) * cos(ph) * d(ph) + r * cos(ph) * d(ps) + d(x), {}});
-  s.add_constraint({"rolling y", model::ConstraintLevel::Velocity,
-                    -r * cos(th) * cos(ph) * d(th) + r * sin(th) * sin(ph) * d(ph) + r * sin(ph) * d(ps) + d(y), {}});
-  return s;
-}
 
 // ẋ, ẏ that satisfy the rolling constraints for given angle rates.
 Eigen::VectorXd rolling_rates(double r, double th, double ph, double thd, double phd, double psd) {
@@ -55,7 +32,7 @@ Eigen::VectorXd rolling_rates(double r, double th, double ph, double thd, double
 // θ̈ = 8.7632263571, φ̈ = −1.2561019218, ψ̈ = 0.0209134535 — by Kane (ẋ, ẏ dependent) and by
 // Lagrange with two multipliers.
 TEST(Angeles_E6_RollingDisk, KaneAndLagrangeMultipliersGolden) {
-  auto s = rolling_disk();
+  auto s = seeds::angeles_rolling_disk();
   auto params = s.parameter_values();
   auto K = formulations::kane(s);
   ASSERT_EQ(K.p(), 3u);
@@ -82,7 +59,7 @@ TEST(Angeles_E6_RollingDisk, KaneAndLagrangeMultipliersGolden) {
 // Inconsistent velocities for the multiplier form are a user error that solve() cannot see, but a
 // redundant constraint makes the KKT matrix singular: reported, not a NaN.
 TEST(Lagrange, RedundantConstraintRowsAreReported) {
-  auto s = rolling_disk();
+  auto s = seeds::angeles_rolling_disk();
   auto c0 = s.constraints()[0];
   s.add_constraint({"rolling x again", model::ConstraintLevel::Velocity, 2 * c0.expression, {}});
   auto L = formulations::lagrange(s);

@@ -1,0 +1,211 @@
+#include "adyn/formulations/orthogonal_complement.hpp"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <random>
+
+#include "adyn/error.hpp"
+#include "adyn/formulations/lagrange.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/matrix.hpp"
+
+namespace adyn::formulations {
+namespace {
+
+using GiNaC::ex;
+using GiNaC::matrix;
+using GiNaC::symbol;
+
+const char* const kMethod = "orthogonal complement";
+
+// A generic numeric point of the symbols of m: parameter values where given, random elsewhere.
+Eigen::MatrixXd at_generic_point(const model::System& system, const matrix& m) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> dist(0.3, 1.2);
+  GiNaC::exmap at = system.parameter_values();
+  for (const auto& s : sym::free_symbols(m))
+    if (!at.count(s)) at[s] = dist(rng);
+  return sym::evaluate(m, at, "orthogonal complement blocks");
+}
+
+matrix normal(const matrix& m) {
+  return sym::map_entries(m, [](const ex& e) { return e.normal(); });
+}
+
+matrix columns(const matrix& A, const std::vector<std::size_t>& cols) {
+  matrix out(A.rows(), cols.size());
+  for (unsigned i = 0; i < A.rows(); ++i)
+    for (std::size_t j = 0; j < cols.size(); ++j) out(i, j) = A(i, cols[j]);
+  return out;
+}
+
+matrix inverse(const model::System& system, const matrix& m, const std::string& what) {
+  if (m.rows() == 0) return m;
+  if (Eigen::FullPivLU<Eigen::MatrixXd>(at_generic_point(system, m)).rank() < static_cast<Eigen::Index>(m.rows()))
+    throw SingularityError(std::string(kMethod) + ": " + what, "is singular");
+  return normal(m.inverse());
+}
+
+// (2.6.1): the constraints as A q̇ + b = 0 (holonomic ones through φ̇ = 0).
+struct VelocityConstraints {
+  matrix A, b;
+};
+
+VelocityConstraints velocity_constraints(const model::System& system) {
+  const auto& cons = system.constraints();
+  const auto qd = sym::derivatives_of(system.coordinates());
+  GiNaC::exmap rest;
+  for (const auto& r : qd) rest[r] = 0;
+  matrix A(cons.size(), qd.size()), b(cons.size(), 1);
+  for (std::size_t k = 0; k < cons.size(); ++k) {
+    const auto& c = cons[k];
+    if (c.level == model::ConstraintLevel::General)
+      throw ModelError("constraint '" + c.name + "'", "the orthogonal complement takes constraints linear in the rates");
+    ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
+    for (std::size_t j = 0; j < qd.size(); ++j) A(k, j) = f.diff(qd[j]);
+    b(k, 0) = f.subs(rest);
+  }
+  return {A, b};
+}
+
+// Column indices of q_m: the user's, or the last columns that keep A_m regular.
+std::vector<std::size_t> dependent_columns(const model::System& system, const matrix& A,
+                                           const OrthogonalComplementOptions& options) {
+  const auto& q = system.coordinates();
+  std::vector<std::size_t> cols;
+  for (const auto& d : options.dependent_coordinates) {
+    auto it = std::find(q.begin(), q.end(), d);
+    if (it == q.end()) throw ModelError("coordinate '" + d.get_name() + "'", "is not a coordinate of the system");
+    cols.push_back(static_cast<std::size_t>(it - q.begin()));
+  }
+  if (!options.dependent_coordinates.empty()) return cols;
+  Eigen::MatrixXd An = at_generic_point(system, A), block(A.rows(), 0);
+  for (std::size_t j = q.size(); j-- > 0 && cols.size() < A.rows();) {
+    Eigen::MatrixXd trial(A.rows(), block.cols() + 1);
+    trial << block, An.col(static_cast<Eigen::Index>(j));
+    if (Eigen::FullPivLU<Eigen::MatrixXd>(trial).rank() == trial.cols()) block = trial, cols.insert(cols.begin(), j);
+  }
+  if (cols.size() < A.rows())
+    throw SingularityError(std::string(kMethod), "the constraints are redundant (rank " + std::to_string(cols.size()) +
+                                                     " < " + std::to_string(A.rows()) + "); remove the dependent ones");
+  std::sort(cols.begin(), cols.end());
+  return cols;
+}
+
+}  // namespace
+
+OrthogonalComplement orthogonal_complement_blocks(const model::System& system, const OrthogonalComplementOptions& options) {
+  if (!system.coordinate_rates().empty())
+    throw ModelError(std::string(kMethod), "works with the rates q_d of the coordinates; give generalized speeds in "
+                                           "OrthogonalComplementOptions::speeds instead of declaring them");
+  const auto& q = system.coordinates();
+  const auto qd = sym::derivatives_of(q);
+  const matrix A = velocity_constraints(system).A;
+  const auto m_cols = dependent_columns(system, A, options);
+  if (m_cols.size() != A.rows())
+    throw ModelError(std::string(kMethod), "needs one dependent coordinate per constraint (" +
+                                               std::to_string(A.rows()) + ")");
+  std::vector<std::size_t> p_cols;
+  OrthogonalComplement oc;
+  for (std::size_t j = 0; j < q.size(); ++j)
+    if (std::find(m_cols.begin(), m_cols.end(), j) == m_cols.end()) p_cols.push_back(j), oc.independent.push_back(q[j]);
+    else oc.dependent.push_back(q[j]);
+  const std::size_t p = p_cols.size(), m = m_cols.size();
+  // (2.6.3): u = C_p q̇_p + C_pm q̇_m (default C_p = 1, C_pm = 0).
+  matrix Cp(p, p), Cpm(p, m);
+  if (options.speeds.empty()) {
+    for (std::size_t i = 0; i < p; ++i) Cp(i, i) = 1;
+  } else {
+    if (options.speeds.size() != p)
+      throw ModelError(std::string(kMethod), "needs " + std::to_string(p) + " generalized speeds (one per degree of "
+                                             "freedom), got " + std::to_string(options.speeds.size()));
+    for (std::size_t i = 0; i < p; ++i) {
+      const auto& [name, u] = options.speeds[i];
+      for (std::size_t j = 0; j < q.size(); ++j) {
+        ex c = u.diff(qd[j]);
+        for (const auto& r : qd)
+          if (c.has(r)) throw ModelError("generalized speed '" + name + "'", "is not linear in the rates");
+        auto pj = std::find(p_cols.begin(), p_cols.end(), j);
+        if (pj != p_cols.end()) Cp(i, static_cast<unsigned>(pj - p_cols.begin())) = c;
+        else Cpm(i, static_cast<unsigned>(std::find(m_cols.begin(), m_cols.end(), j) - m_cols.begin())) = c;
+      }
+    }
+  }
+  const matrix Amp = columns(A, p_cols), Am = columns(A, m_cols);
+  // The full C (2.6.4) must be regular: the speeds and the constraints together fix q̇.
+  matrix C(p + m, p + m);
+  for (std::size_t i = 0; i < p + m; ++i)
+    for (std::size_t j = 0; j < p + m; ++j)
+      C(i, j) = i < p ? (j < p ? Cp(i, j) : Cpm(i, j - p)) : (j < p ? Amp(i - p, j) : Am(i - p, j - p));
+  if (Eigen::FullPivLU<Eigen::MatrixXd>(at_generic_point(system, C)).rank() < static_cast<Eigen::Index>(p + m))
+    throw SingularityError(std::string(kMethod) + ": generalized speeds",
+                           "with the constraints they do not determine the rates (C of (2.6.4) is singular): they do "
+                           "not span the admissible motions");
+  const matrix Am_inv = inverse(system, Am, "block A_m of the dependent coordinates");
+  const matrix Cp_inv = inverse(system, Cp, "block C_p");
+  // (2.6.8)
+  oc.X = inverse(system, Cp.sub(Cpm.mul(Am_inv).mul(Amp)), "block C_p - C_pm A_m^-1 A_mp");
+  oc.Y = normal(oc.X.mul(Cpm).mul(Am_inv).mul_scalar(-1));
+  oc.W = inverse(system, Am.sub(Amp.mul(Cp_inv).mul(Cpm)), "block A_m - A_mp C_p^-1 C_pm");
+  oc.Z = normal(oc.W.mul(Amp).mul(Cp_inv).mul_scalar(-1));
+  return oc;
+}
+
+EquationsOfMotion orthogonal_complement(const model::System& system, const OrthogonalComplementOptions& options) {
+  const OrthogonalComplement oc = orthogonal_complement_blocks(system, options);
+  const auto& q = system.coordinates();
+  const auto qd = sym::derivatives_of(q);
+  const std::size_t n = q.size(), p = oc.independent.size();
+  const matrix b = velocity_constraints(system).b;
+  std::vector<std::size_t> p_idx, m_idx;
+  for (std::size_t j = 0; j < n; ++j)
+    (std::find(oc.independent.begin(), oc.independent.end(), q[j]) != oc.independent.end() ? p_idx : m_idx).push_back(j);
+
+  EquationsOfMotion eom;
+  eom.method = "orthogonal complement";
+  eom.coordinates = q;
+  for (std::size_t i = 0; i < p; ++i)
+    eom.speeds.push_back(options.speeds.empty() ? sym::derivative_of(oc.independent[i])
+                                                : sym::dynamic_symbol(options.speeds[i].first));
+  // (2.6.9): q̇_p = X u − Y b, q̇_m = Z u − W b.
+  const matrix u = sym::column(std::vector<ex>(eom.speeds.begin(), eom.speeds.end()));
+  const matrix qdp = normal(oc.X.mul(u).sub(oc.Y.mul(b))), qdm = normal(oc.Z.mul(u).sub(oc.W.mul(b)));
+  GiNaC::exmap rates;
+  eom.coordinate_rates = matrix(n, 1);
+  for (std::size_t i = 0; i < p; ++i) eom.coordinate_rates(p_idx[i], 0) = qdp(i, 0);
+  for (std::size_t i = 0; i < m_idx.size(); ++i) eom.coordinate_rates(m_idx[i], 0) = qdm(i, 0);
+  for (std::size_t j = 0; j < n; ++j) rates[qd[j]] = eom.coordinate_rates(j, 0);
+  GiNaC::exmap accelerations;  // q̈ along the constrained motion, in q, u, u̇, t
+  for (std::size_t j = 0; j < n; ++j)
+    accelerations[sym::derivative_of(q[j], 2)] =
+        sym::time_derivative(eom.coordinate_rates(j, 0)).subs(rates, GiNaC::subs_options::no_pattern);
+
+  // The residual of the unconstrained Lagrangian, E = d/dt ∂L/∂q̇ − ∂L/∂q + ∂D/∂q̇ − φ_np.
+  const LagrangianForm form = lagrangian_form(system);
+  const ex L = form.kinetic_energy - form.potential_energy;
+  matrix E(n, 1);
+  for (std::size_t j = 0; j < n; ++j) {
+    ex e = sym::time_derivative(L.diff(qd[j])) - L.diff(q[j]) + form.dissipation.diff(qd[j]) - form.generalized_forces[j];
+    E(j, 0) = e.subs(accelerations, GiNaC::subs_options::no_pattern).subs(rates, GiNaC::subs_options::no_pattern);
+  }
+  // (2.6.41): [Xᵀ Zᵀ] E = 0, p equations linear in u̇.
+  matrix XZ(n, p);
+  for (std::size_t i = 0; i < p; ++i)
+    for (std::size_t r = 0; r < p; ++r) XZ(p_idx[i], r) = oc.X(i, r);
+  for (std::size_t i = 0; i < m_idx.size(); ++i)
+    for (std::size_t r = 0; r < p; ++r) XZ(m_idx[i], r) = oc.Z(i, r);
+  const matrix R = XZ.transpose().mul(E);
+  const auto udot = sym::derivatives_of(eom.speeds);
+  GiNaC::exmap at_rest;
+  for (const auto& a : udot) at_rest[a] = 0;
+  eom.mass_matrix = matrix(p, p);
+  eom.forcing = matrix(p, 1);
+  for (std::size_t r = 0; r < p; ++r) {
+    for (std::size_t s = 0; s < p; ++s) eom.mass_matrix(r, s) = R(r, 0).diff(udot[s]);
+    eom.forcing(r, 0) = -R(r, 0).subs(at_rest);
+  }
+  return eom;
+}
+
+}  // namespace adyn::formulations
