@@ -278,7 +278,8 @@ inline model::System greenwood_rolling_disk(double m_value, double r_value) {
   auto A = s.add_frame(N.orient_new_axis("A", N.z(), ph));
   auto D = s.add_frame(A.orient_new_axis("D", A.x(), th));
   auto B = s.add_frame(D.orient_new_axis("B", D.z(), ps));
-  auto C = s.add_point(s.origin().locate_new("C", x * N.x() + y * N.y() + r * D.y()));
+  // (x, y) are the centre's horizontal coordinates (Greenwood (4.307)); its height is r sin θ.
+  auto C = s.add_point(s.origin().locate_new("C", x * N.x() + y * N.y() + r * sin(th) * N.z()));
   s.add_body({"disk", C, B, m, model::inertia_dyadic(B, m * r * r / 4, m * r * r / 4, m * r * r / 2)});
   s.set_gravity(-g * N.z());
   // The disk's material point at the contact has no velocity: v_C + ω × (−r e_d) = 0.

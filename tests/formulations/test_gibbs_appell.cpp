@@ -74,6 +74,11 @@ TEST(Greenwood_4_11_RollingDisk, GibbsAppellEquations) {
     q << 0, 0, c.th, 0.4, 0;
     auto a = formulations::solve(GA, State{0, q, Eigen::Vector3d(c.u1, c.u2, c.u3)}, params);
     for (int i = 0; i < 3; ++i) EXPECT_TRUE(test::close(a.udot(i), c.golden[i], 1e-12)) << i;
+    if (c.m == 1) {  // seed-001 cross-check at state A: q̈ = (ẍ, ÿ, θ̈, φ̈, ψ̈) of the centre and angles
+      auto qdd = formulations::coordinate_accelerations(GA, State{0, q, Eigen::Vector3d(c.u1, c.u2, c.u3)}, params);
+      const double ref[] = {-1.01539768840553, 2.50435867609455, -10.4378035293867, 3.0185277088285, -0.693786922396714};
+      for (int i = 0; i < 5; ++i) EXPECT_TRUE(test::close(qdd(i), ref[i], 1e-12)) << i;
+    }
     test::expect_same_accelerations(s, {GA, formulations::kane(s), formulations::lagrange(s)});
   }
 }

@@ -1,0 +1,89 @@
+// The Boltzmann–Hamel equations (Greenwood (4.383), (4.395)) on Greenwood's Examples 4.10, 4.11 and
+// 4.13 (Method 3), with the three-index symbols of 4.13 and cross-checks against the other methods.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "adyn/formulations/boltzmann_hamel.hpp"
+#include "adyn/formulations/gibbs_appell.hpp"
+#include "adyn/formulations/kane.hpp"
+#include "adyn/formulations/lagrange.hpp"
+#include "adyn/model/dynamical_quantities.hpp"
+#include "eom_support.hpp"
+#include "seed_systems.hpp"
+#include "test_support.hpp"
+
+using namespace adyn;
+using formulations::State;
+using GiNaC::cos;
+using GiNaC::ex;
+using GiNaC::sin;
+
+// Greenwood 4.13, Method 3 (4.427)–(4.434): u1 = ẋ cos α + ẏ sin α, u2 = φ̇, u3 = −ẋ sin α + ẏ cos α
+// (u3 = 0 is the knife edge); γ^1_3 = Ω and γ^3_1 = −Ω are the only nonzero γ^j_r. [Erratum in the
+// research notes, which say all γ^j_rl vanish: from the definition (re-derived with SymPy) γ^1_32 =
+// −γ^1_23 = 1 and γ^3_21 = −γ^3_12 = 1, skew in (r, l) as (4.391) requires; γ^3_12 enters (4.383)
+// through ∂T/∂u3 = m l u2 cos Ωt ≠ 0 and is needed for (4.420).]
+// T = m[u1² + ½ l² u2² + u3² + l u2 (u1 sin Ωt + u3 cos Ωt)] (4.430); golden v̇, φ̈.
+TEST(Greenwood_4_13_RheonomicKnifeEdge, BoltzmannHamel) {
+  auto s = seeds::knife_edge(true);
+  auto h = formulations::boltzmann_hamel_coefficients(s);
+  ex m = s.parameters()[0].symbol, l = s.parameters()[1].symbol, W = s.parameters()[2].symbol;
+  for (int j = 0; j < 3; ++j)
+    for (int r = 0; r < 3; ++r) {
+      ex expected = (j == 0 && r == 2) ? W : (j == 2 && r == 0) ? -W : ex(0);
+      EXPECT_TRUE(test::numerically_equal(h.gamma_r(j, r), expected)) << "gamma^" << j + 1 << "_" << r + 1;
+      for (int k = 0; k < 3; ++k) {
+        int skew = (j == 0 && r == 2 && k == 1) || (j == 2 && r == 1 && k == 0) ? 1
+                   : (j == 0 && r == 1 && k == 2) || (j == 2 && r == 0 && k == 1) ? -1 : 0;
+        EXPECT_TRUE(test::numerically_equal(h.gamma_rl[j](r, k), skew)) << j << r << k;
+      }
+    }
+  auto u = s.speeds();
+  ex t = sym::time();
+  ex T = 0;
+  for (const auto& p : s.particles()) T += model::kinetic_energy(p, s.inertial_frame());
+  ex T_ref = m * (u[0] * u[0] + l * l * u[1] * u[1] / 2 + u[2] * u[2] +
+                  l * u[1] * (u[0] * sin(W * t) + u[2] * cos(W * t)));
+  EXPECT_TRUE(test::numerically_equal(s.in_speeds(T), T_ref));
+
+  auto bh = formulations::boltzmann_hamel(s);
+  ASSERT_EQ(bh.p(), 2u);
+  auto a = formulations::solve(bh, State{0.8, Eigen::Vector3d(0.2, -0.4, 0.9), Eigen::Vector2d(1.0, 0.6)},
+                               s.parameter_values());
+  EXPECT_TRUE(test::close(a.udot(0), 0.3928511861651094, 1e-12));
+  EXPECT_TRUE(test::close(a.udot(1), -1.166150551093578, 1e-12));
+  // (4.420), (4.423): 𝕄 = m [[2, l sin Ωt], [l sin Ωt, l²]].
+  EXPECT_TRUE(test::numerically_equal(
+      bh.mass_matrix, GiNaC::matrix(2, 2, GiNaC::lst{2 * m, m * l * sin(W * t), m * l * sin(W * t), m * l * l})));
+  test::expect_same_accelerations(s, {bh, formulations::kane(s), formulations::gibbs_appell(s), formulations::lagrange(s)});
+}
+
+// Greenwood 4.10 and 4.11 by Boltzmann–Hamel: golden accelerations (seed-001 G-4.10, G-4.11-A).
+TEST(Greenwood_4_10_DumbbellKnifeEdge, BoltzmannHamel) {
+  auto s = seeds::dumbbell();
+  auto bh = formulations::boltzmann_hamel(s);
+  auto a = formulations::solve(bh, State{0, Eigen::Vector3d(0, 0, 0.3), Eigen::Vector2d(2, 0.5)}, s.parameter_values());
+  EXPECT_TRUE(test::close(a.udot(0), 0.1, 1e-13));
+  EXPECT_TRUE(test::close(a.udot(1), -1.25, 1e-13));
+  test::expect_same_accelerations(s, {bh, formulations::kane(s), formulations::gibbs_appell(s), formulations::lagrange(s)});
+}
+
+TEST(Greenwood_4_11_RollingDisk, BoltzmannHamel) {
+  auto s = seeds::greenwood_rolling_disk(1, 0.5);
+  auto bh = formulations::boltzmann_hamel(s);
+  ASSERT_EQ(bh.p(), 3u);
+  Eigen::VectorXd q(5);
+  q << 0, 0, 1.2, 0.4, 0;
+  auto a = formulations::solve(bh, State{0, q, Eigen::Vector3d(0.3, 0.8, 5)}, s.parameter_values());
+  const double golden[] = {-10.4378035293867, 2.90669290335163, 0.16};
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(test::close(a.udot(i), golden[i], 1e-12)) << i;
+  test::expect_same_accelerations(s, {bh, formulations::kane(s), formulations::gibbs_appell(s)});
+}
+
+// A constraint that is not u_j = 0 in the declared speeds is an error naming it.
+TEST(BoltzmannHamel, ConstraintsMustZeroAQuasiVelocity) {
+  auto s = seeds::angeles_rolling_disk();  // u = q̇, constraints mix ẋ with the angle rates
+  auto message = test::thrown_message<ModelError>([&] { formulations::boltzmann_hamel(s); });
+  EXPECT_NE(message.find("constraint 'rolling x'"), std::string::npos) << message;
+}
