@@ -289,4 +289,20 @@ inline model::System greenwood_rolling_disk(double m_value, double r_value) {
   return s;
 }
 
+// Greenwood Example 4.12: bead (mass m) on a circular wire (radius r) turning about its vertical
+// diameter at Ω(t) = Ω0 + Ω1 t; θ from the upward vertical.
+inline model::System bead_on_rotating_wire() {
+  model::System s("bead on a rotating wire");
+  auto m = s.add_parameter("m", 1.0), r = s.add_parameter("r", 0.5), g = s.add_parameter("g", 9.81);
+  auto W0 = s.add_parameter("Omega0", 2.0), W1 = s.add_parameter("Omega1", 0.5);
+  auto th = s.add_coordinate("theta");
+  const auto t = sym::time();
+  auto N = s.inertial_frame();
+  auto W = s.add_frame(N.orient_new_axis("W", N.z(), W0 * t + W1 * t * t / 2));
+  auto P = s.add_point(s.origin().locate_new("P", r * sin(th) * W.x() + r * cos(th) * W.z()));
+  s.add_particle({"bead", P, m});
+  s.set_gravity(-g * N.z());
+  return s;
+}
+
 }  // namespace adyn::seeds

@@ -55,16 +55,7 @@ TEST(Angeles_E5_ShaftBarWithTorque, GoldenAccelerations) {
 // θ from the upward vertical. m r² θ̈ − m r² Ω² sin θ cos θ − m g r sin θ = 0; golden
 // θ̈ = 14.61045048358042 at m = 1, r = 0.5, g = 9.81, θ = 0.7, θ̇ = 1.1, Ω = 2.
 TEST(Greenwood_4_12_BeadOnRotatingWire, GoldenAcceleration) {
-  model::System s("bead on a rotating wire");
-  auto m = s.add_parameter("m", 1.0), r = s.add_parameter("r", 0.5), g = s.add_parameter("g", 9.81);
-  auto W0 = s.add_parameter("Omega0", 2.0), W1 = s.add_parameter("Omega1", 0.5);
-  auto th = s.add_coordinate("theta");
-  const auto t = sym::time();
-  auto N = s.inertial_frame();
-  auto W = s.add_frame(N.orient_new_axis("W", N.z(), W0 * t + W1 * t * t / 2));  // Ω(t) = Ω0 + Ω1 t
-  auto P = s.add_point(s.origin().locate_new("P", r * sin(th) * W.x() + r * cos(th) * W.z()));
-  s.add_particle({"bead", P, m});
-  s.set_gravity(-g * N.z());
+  auto s = seeds::bead_on_rotating_wire();
   State x{0, Eigen::VectorXd::Constant(1, 0.7), Eigen::VectorXd::Constant(1, 1.1)};
   for (const auto& eom : {formulations::lagrange(s), formulations::kane(s)}) {
     auto a = formulations::solve(eom, x, s.parameter_values());

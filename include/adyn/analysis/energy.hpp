@@ -1,0 +1,48 @@
+#pragma once
+// The energy function (Jacobi integral) and its rate (Greenwood §4.8, (4.379), (4.390)–(4.393) with
+// u = q̇; Géradin & Rixen (1.44)–(1.46), (1.58)):
+//
+//   E = T2 − T0 + V = q̇·∂L/∂q̇ − L,
+//   Ė = q̇·(Q' − ∂D/∂q̇) − ∂L/∂t + Σ_k λ_k (A_k q̇)
+//
+// along the motion, where Q' are the nonconservative generalized forces, D the Rayleigh function,
+// and λ_k the Lagrange multipliers of the constraints with velocity-level rows A_k (A_k q̇ = −a_t,k
+// on the constraint: only acatastatic constraints do work). With E conserved when Q' = 0, D = 0,
+// ∂L/∂t = 0 and the constraints catastatic (Greenwood's sufficient conditions, §1.8 of seed 001).
+#include <ginac/ginac.h>
+
+#include <string>
+#include <vector>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
+
+namespace adyn::analysis {
+
+/// E = T2 − T0 + V in q, q̇, t.
+GiNaC::ex energy_function(const model::System& system);
+
+/// Ė along the motion in q, q̇, t and the multipliers `multipliers` (one per constraint, e.g.
+/// formulations::lagrange(system).multipliers).
+GiNaC::ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& multipliers);
+
+/// E and Ė at a state (u = q̇), with the multipliers from Lagrange's equations.
+struct EnergyAtState {
+  double energy;
+  double rate;
+};
+EnergyAtState energy_at(const model::System& system, const formulations::State& state);
+
+/// Greenwood's sufficient conditions for a conservative system, each with its verdict.
+struct ConservationReport {
+  bool no_nonconservative_forces = true;  // Q' = 0 and D = 0
+  bool lagrangian_time_invariant = true;  // ∂L/∂t = 0
+  bool catastatic_constraints = true;     // no a_t: the constraints do no work
+  bool conservative() const {
+    return no_nonconservative_forces && lagrangian_time_invariant && catastatic_constraints;
+  }
+};
+ConservationReport conservation_report(const model::System& system);
+std::string to_string(const ConservationReport& report);
+
+}  // namespace adyn::analysis
