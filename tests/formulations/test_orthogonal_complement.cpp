@@ -154,3 +154,15 @@ TEST(Angeles_E6_RollingDisk, UserSpeedsAndErrors) {
   options.speeds = {{"u1", d(q[0])}};
   EXPECT_THROW(formulations::orthogonal_complement(s, options), ModelError);
 }
+
+// A dependent-coordinate choice whose block A_m is singular is an error naming the block: on the
+// rolling disk (θ, x) cannot be dependent (θ̇ appears with y's partner only through A_mp).
+TEST(Angeles_E6_RollingDisk, SingularPartitionBlock) {
+  auto s = seeds::angeles_rolling_disk();
+  const auto& q = s.coordinates();
+  formulations::OrthogonalComplementOptions options;
+  options.dependent_coordinates = {q[3], q[3]};
+  EXPECT_THROW(formulations::orthogonal_complement(s, options), SingularityError);
+  options.dependent_coordinates = {q[3]};
+  EXPECT_THROW(formulations::orthogonal_complement(s, options), ModelError);
+}

@@ -241,3 +241,14 @@ TEST(UdwadiaKalaba_G2_IdealLimit, AgreesWithLagrangeKaneGibbsAppell) {
   auto redundant = formulations::udwadia_kalaba_forces(formulations::udwadia_kalaba(s), st, s.parameter_values());
   EXPECT_LT((redundant.acceleration - f.acceleration).norm(), 1e-12);
 }
+
+// A nonideal force with the wrong number of entries is rejected, naming the constraint.
+TEST(UdwadiaKalaba, NonidealForceOfTheWrongSize) {
+  model::System s("bead");
+  auto x = s.add_coordinate("x");
+  s.add_coordinate("y");
+  auto message = test::thrown_message<ModelError>(
+      [&] { s.add_constraint({"wire", model::ConstraintLevel::Configuration, x, {d(x)}}); });
+  EXPECT_NE(message.find("constraint 'wire'"), std::string::npos) << message;
+  EXPECT_NE(message.find("one entry per coordinate"), std::string::npos) << message;
+}
