@@ -49,12 +49,6 @@ Eigen::VectorXd nonideal_force(const ScaledConstraints& s, const Eigen::VectorXd
   return s.L * (z - s.pinv.solve(s.B * z));
 }
 
-std::string constraint_list(const EquationsOfMotion& eom) {
-  std::string list;
-  for (const auto& n : eom.constraint_names) list += (list.empty() ? "'" : ", '") + n + "'";
-  return list;
-}
-
 }  // namespace
 
 Eigen::VectorXd ideal_constraint_force(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
@@ -99,20 +93,29 @@ UdwadiaKalabaForces udwadia_kalaba_forces(const EquationsOfMotion& eom, const St
   const Eigen::VectorXd Q = sym::evaluate(eom.forcing, values, "Udwadia-Kalaba applied force");
   const Eigen::MatrixXd A = sym::evaluate(eom.constraint_matrix, values, "Udwadia-Kalaba constraint matrix");
   const Eigen::VectorXd b = sym::evaluate(eom.constraint_rhs, values, "Udwadia-Kalaba constraint right-hand side");
+  auto nonideal = [&](double normal) -> Eigen::VectorXd {
+    if (!eom.nonideal_force.rows()) return Eigen::VectorXd::Zero(Q.size());
+    values[model::Constraint::normal_force_symbol()] = normal;
+    return sym::evaluate(eom.nonideal_force, values, "nonideal constraint force");
+  };
+  const double mu =
+      eom.friction_coefficient.is_zero() ? 0.0 : sym::evaluate(eom.friction_coefficient, values, "friction coefficient");
+  return udwadia_kalaba_forces(M, Q, A, b, nonideal, mu, x.u, eom.constraint_names, options);
+}
+
+UdwadiaKalabaForces udwadia_kalaba_forces(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
+                                          const Eigen::VectorXd& b,
+                                          const std::function<Eigen::VectorXd(double)>& nonideal, double mu,
+                                          const Eigen::VectorXd& v, const std::vector<std::string>& constraint_names,
+                                          const UdwadiaKalabaOptions& options) {
   const auto llt = factor(M);
   const auto scaled = scale(llt, A, options.rank_tolerance);
-
   UdwadiaKalabaForces out;
   out.applied = Q;
   out.ideal = ideal_force(scaled, llt, Q, A, b);
   const double normal = out.ideal.norm();  // |Q^c_i|
-  values[model::Constraint::normal_force_symbol()] = normal;
-  Eigen::VectorXd C = eom.nonideal_force.rows() ? sym::evaluate(eom.nonideal_force, values, "nonideal constraint force")
-                                                 : Eigen::VectorXd::Zero(Q.size());
-  out.nonideal = nonideal_force(scaled, C);
-  if (!eom.friction_coefficient.is_zero()) {
-    const double mu = sym::evaluate(eom.friction_coefficient, values, "friction coefficient");
-    const Eigen::VectorXd& v = x.u;
+  out.nonideal = nonideal_force(scaled, nonideal(normal));
+  if (mu != 0.0) {
     if (v.norm() > options.rest_speed) {
       out.nonideal += nonideal_force(scaled, -mu * normal * v / v.norm());  // (34), (42): sliding
     } else {
@@ -130,10 +133,12 @@ UdwadiaKalabaForces udwadia_kalaba_forces(const EquationsOfMotion& eom, const St
   if (A.rows() > 0) {
     const double residual = (A * out.acceleration - b).norm();
     const double scale_ = std::max({1.0, b.norm(), A.norm() * out.acceleration.norm()});
-    if (residual > 1e-8 * scale_)
-      throw ModelError("constraints " + constraint_list(eom),
-                       "inconsistent at this state: no acceleration satisfies them (|A q'' - b| = " +
-                           std::to_string(residual) + ")");
+    if (residual > 1e-8 * scale_) {
+      std::string list;
+      for (const auto& n : constraint_names) list += (list.empty() ? "'" : ", '") + n + "'";
+      throw ModelError("constraints " + list, "inconsistent at this state: no acceleration satisfies them (|A q'' - b| = " +
+                                                  std::to_string(residual) + ")");
+    }
   }
   return out;
 }

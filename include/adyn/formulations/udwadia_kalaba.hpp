@@ -24,6 +24,10 @@
 // C = −μ |Q^c_i| ê.
 #include <Eigen/Dense>
 
+#include <functional>
+#include <string>
+#include <vector>
+
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/model/system.hpp"
 
@@ -50,6 +54,16 @@ struct UdwadiaKalabaOptions {
 };
 
 UdwadiaKalabaForces udwadia_kalaba_forces(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters,
+                                          const UdwadiaKalabaOptions& options = {});
+
+/// The same from numbers: M, Q, A, b at the state, the nonideal force as a function of
+/// N_c = |Q^c_i|, the Coulomb coefficient μ (0: none) and the velocity q̇. `constraint_names`
+/// name the rows in the inconsistency error.
+UdwadiaKalabaForces udwadia_kalaba_forces(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
+                                          const Eigen::VectorXd& b,
+                                          const std::function<Eigen::VectorXd(double normal_force)>& nonideal,
+                                          double friction, const Eigen::VectorXd& velocity,
+                                          const std::vector<std::string>& constraint_names,
                                           const UdwadiaKalabaOptions& options = {});
 
 /// The numeric core: Q^c_i of (19) and Q^c_ni of (28) for given M, Q, A, b, C.

@@ -1,0 +1,57 @@
+#pragma once
+// Fast numeric evaluation of an equations-of-motion value: (t, q, u, parameters) → (q̇, u̇, λ).
+// The symbolic M, F, q̇, G, g (and the nonideal C of the Udwadia–Kalaba form) are compiled once
+// into a tape (tape.hpp); parameters stay inputs, so a parameter sweep does not re-derive. The
+// linear algebra is Eigen's on the evaluated matrices: Cholesky (LLT) of M without constraints, a
+// full-pivot LU of the KKT matrix with multipliers, the Udwadia–Kalaba pseudo-inverse otherwise.
+#include <Eigen/Dense>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/numeric/tape.hpp"
+
+namespace adyn::numeric {
+
+struct Derivatives {
+  Eigen::VectorXd qdot;    // n
+  Eigen::VectorXd udot;    // p
+  Eigen::VectorXd lambda;  // multipliers (multiplier forms), else empty
+};
+
+class EquationsEvaluator {
+ public:
+  /// `parameters` lists the symbols that stay inputs; `values` gives their initial values (every
+  /// parameter of the equations must be one of them).
+  EquationsEvaluator(const formulations::EquationsOfMotion& eom, const std::vector<GiNaC::symbol>& parameters,
+                     const std::vector<double>& values);
+  /// From a system's parameters (symbols and values; all must have values).
+  static EquationsEvaluator for_parameters(const formulations::EquationsOfMotion& eom, const GiNaC::exmap& values);
+
+  std::size_t n() const { return n_; }
+  std::size_t p() const { return p_; }
+  const std::string& method() const { return method_; }
+  void set_parameters(const std::vector<double>& values);
+
+  /// q̇, u̇ (and λ). Throws adyn::SingularityError naming the time when M or the constraints are
+  /// singular there, and adyn::EvaluationError when a result is not finite.
+  Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  /// Only q̇ (cheap: no solve).
+  Eigen::VectorXd coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+
+ private:
+  void load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+
+  std::string method_;
+  std::size_t n_, p_, rows_;  // rows_: constraint rows of G
+  formulations::ConstraintEnforcement enforcement_;
+  std::vector<std::string> constraint_names_;
+  bool has_nonideal_ = false, has_friction_ = false;
+  std::shared_ptr<Tape> main_;      // M, F, qdot, G, g, mu
+  std::shared_ptr<Tape> nonideal_;  // C (inputs + N_c)
+  mutable std::vector<double> in_, out_;
+};
+
+}  // namespace adyn::numeric

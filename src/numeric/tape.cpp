@@ -1,0 +1,145 @@
+#include "adyn/numeric/tape.hpp"
+
+#include <cmath>
+
+#include "adyn/error.hpp"
+#include "adyn/symbolic/cse.hpp"
+
+namespace adyn::numeric {
+
+using GiNaC::ex;
+using GiNaC::is_a;
+
+namespace {
+
+// Constants are stored after the inputs; their slots are fixed up once all are known.
+constexpr std::uint32_t kConstantTag = 0x80000000u;
+
+}  // namespace
+
+Tape::Tape(const std::vector<GiNaC::symbol>& inputs, const std::vector<ex>& outputs) : input_count_(inputs.size()) {
+  for (std::size_t i = 0; i < inputs.size(); ++i) slot_of_[inputs[i]] = static_cast<std::uint32_t>(i);
+  slot_count_ = inputs.size();
+  auto reduced = sym::cse(outputs, "tape_tmp");
+  for (const auto& [tmp, value] : reduced.temporaries) slot_of_[tmp] = compile(value);
+  for (const auto& out : reduced.outputs) output_slots_.push_back(compile(out));
+  // Constants live right after the inputs; computed values after the constants.
+  const auto shift = static_cast<std::uint32_t>(constants_.size());
+  auto fix = [&](std::uint32_t& s) {
+    if (s & kConstantTag) s = static_cast<std::uint32_t>(input_count_) + (s & ~kConstantTag);
+    else if (s >= input_count_) s += shift;
+  };
+  for (auto& ins : code_) {
+    ins.dst += shift;
+    fix(ins.a);
+    fix(ins.b);
+  }
+  for (auto& s : output_slots_) fix(s);
+  slot_count_ += shift;
+  work_.assign(slot_count_, 0.0);
+  for (std::size_t c = 0; c < constants_.size(); ++c) work_[input_count_ + c] = constants_[c];
+}
+
+std::uint32_t Tape::constant(double value) {
+  constants_.push_back(value);
+  return kConstantTag | static_cast<std::uint32_t>(constants_.size() - 1);
+}
+
+std::uint32_t Tape::emit(Op op, std::uint32_t a, std::uint32_t b, int exponent) {
+  const auto dst = static_cast<std::uint32_t>(slot_count_++);
+  code_.push_back({op, dst, a, b, exponent});
+  return dst;
+}
+
+std::uint32_t Tape::compile(const ex& e) {
+  if (is_a<GiNaC::symbol>(e)) {
+    auto it = slot_of_.find(e);
+    if (it == slot_of_.end())
+      throw Error("numeric evaluation: the expression uses '" + GiNaC::ex_to<GiNaC::symbol>(e).get_name() +
+                  "', which is not an input (a parameter without a value?)");
+    return static_cast<std::uint32_t>(GiNaC::ex_to<GiNaC::numeric>(it->second).to_int());
+  }
+  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::constant>(e)) {
+    ex v = e.evalf();
+    if (!is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
+      throw Error("numeric evaluation: the constant is not a real number");
+    return constant(GiNaC::ex_to<GiNaC::numeric>(v).to_double());
+  }
+  if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e)) {
+    const bool sum = is_a<GiNaC::add>(e);
+    std::uint32_t acc = compile(e.op(0));
+    for (std::size_t i = 1; i < e.nops(); ++i) acc = emit(sum ? Op::Add : Op::Mul, acc, compile(e.op(i)));
+    return acc;
+  }
+  if (is_a<GiNaC::power>(e)) {
+    const ex base = e.op(0), expo = e.op(1);
+    if (expo.info(GiNaC::info_flags::integer)) {
+      const int n = GiNaC::ex_to<GiNaC::numeric>(expo).to_int();
+      return emit(Op::PowInt, compile(base), 0, n);
+    }
+    if (expo.is_equal(GiNaC::numeric(1, 2))) return emit(Op::Sqrt, compile(base));
+    if (expo.is_equal(GiNaC::numeric(-1, 2))) return emit(Op::Div, constant(1.0), emit(Op::Sqrt, compile(base)));
+    return emit(Op::Pow, compile(base), compile(expo));
+  }
+  if (is_a<GiNaC::function>(e)) {
+    const std::string name = GiNaC::ex_to<GiNaC::function>(e).get_name();
+    static const std::vector<std::pair<const char*, Op>> unary = {
+        {"sin", Op::Sin},   {"cos", Op::Cos},   {"tan", Op::Tan},   {"exp", Op::Exp},   {"log", Op::Log},
+        {"abs", Op::Abs},   {"csgn", Op::Sign}, {"asin", Op::Asin}, {"acos", Op::Acos}, {"atan", Op::Atan},
+        {"sinh", Op::Sinh}, {"cosh", Op::Cosh}, {"tanh", Op::Tanh}};
+    for (const auto& [fname, op] : unary)
+      if (name == fname) return emit(op, compile(e.op(0)));
+    if (name == "atan2") return emit(Op::Atan2, compile(e.op(0)), compile(e.op(1)));
+    throw Error("numeric evaluation: function '" + name + "' is not supported");
+  }
+  throw Error("numeric evaluation: unsupported expression");
+}
+
+namespace {
+
+double power_int(double x, int n) {
+  if (n < 0) return 1.0 / power_int(x, -n);
+  double r = 1.0;
+  while (n) {
+    if (n & 1) r *= x;
+    x *= x;
+    n >>= 1;
+  }
+  return r;
+}
+
+}  // namespace
+
+void Tape::evaluate(const double* inputs, double* outputs) const {
+  double* w = work_.data();
+  for (std::size_t i = 0; i < input_count_; ++i) w[i] = inputs[i];
+  for (const auto& in : code_) {
+    const double a = w[in.a];
+    double& d = w[in.dst];
+    switch (in.op) {
+      case Op::Add: d = a + w[in.b]; break;
+      case Op::Mul: d = a * w[in.b]; break;
+      case Op::Div: d = a / w[in.b]; break;
+      case Op::PowInt: d = power_int(a, in.exponent); break;
+      case Op::Pow: d = std::pow(a, w[in.b]); break;
+      case Op::Sqrt: d = std::sqrt(a); break;
+      case Op::Sin: d = std::sin(a); break;
+      case Op::Cos: d = std::cos(a); break;
+      case Op::Tan: d = std::tan(a); break;
+      case Op::Exp: d = std::exp(a); break;
+      case Op::Log: d = std::log(a); break;
+      case Op::Abs: d = std::abs(a); break;
+      case Op::Sign: d = a > 0 ? 1.0 : a < 0 ? -1.0 : 0.0; break;
+      case Op::Asin: d = std::asin(a); break;
+      case Op::Acos: d = std::acos(a); break;
+      case Op::Atan: d = std::atan(a); break;
+      case Op::Atan2: d = std::atan2(a, w[in.b]); break;
+      case Op::Sinh: d = std::sinh(a); break;
+      case Op::Cosh: d = std::cosh(a); break;
+      case Op::Tanh: d = std::tanh(a); break;
+    }
+  }
+  for (std::size_t i = 0; i < output_slots_.size(); ++i) outputs[i] = w[output_slots_[i]];
+}
+
+}  // namespace adyn::numeric
