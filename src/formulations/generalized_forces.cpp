@@ -1,5 +1,7 @@
 #include "adyn/formulations/generalized_forces.hpp"
 
+#include <algorithm>
+
 #include "adyn/error.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
 #include "adyn/symbolic/antiderivative.hpp"
@@ -15,11 +17,11 @@ using GiNaC::symbol;
 class ActiveForces {
  public:
   ActiveForces(const model::System& system, const std::vector<symbol>& speeds)
-      : system_(system), speeds_(speeds), F_(speeds.size(), 0) {}
+      : system_(system), speeds_(speeds), F_(speeds.size(), 0), in_rates_(are_rates(system, speeds)) {}
 
   // F · v_r for a force F at a point.
   void add_force_at(const kin::Point& P, const kin::Vector& force, const std::string& what) {
-    auto v = system_.in_speeds(P.velocity_in(system_.inertial_frame()));
+    auto v = written(P.velocity_in(system_.inertial_frame()));
     auto partials = kin::partial_velocities(v, speeds_, what);
     for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += force.dot(partials[r]);
   }
@@ -29,22 +31,33 @@ class ActiveForces {
     const auto N = system_.inertial_frame();
     auto w = t.body.angular_velocity_in(N);
     if (t.reaction_on) w -= t.reaction_on->angular_velocity_in(N);
-    auto partials = kin::partial_velocities(system_.in_speeds(w), speeds_, "torque '" + t.name + "'");
+    auto partials = kin::partial_velocities(written(w), speeds_, "torque '" + t.name + "'");
     for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += t.torque.dot(partials[r]);
   }
 
   // A scalar "force" f conjugate to a rate expression s(q, q̇, t): F_r += f ∂s/∂u_r.
   void add_along(const ex& f, const ex& rate) {
-    ex s = system_.in_speeds(rate);
+    ex s = in_rates_ ? rate : system_.in_speeds(rate);
     for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += f * s.diff(speeds_[r]);
   }
 
   std::vector<ex> result() const { return F_; }
 
  private:
+  // Velocities are written in the requested speeds: the rates q̇ as they come from the kinematics,
+  // or the declared speeds through the kinematic equations.
+  static bool are_rates(const model::System& system, const std::vector<symbol>& speeds) {
+    auto qd = sym::derivatives_of(system.coordinates());
+    for (const auto& s : speeds)
+      if (std::find(qd.begin(), qd.end(), s) == qd.end()) return false;
+    return true;
+  }
+  kin::Vector written(const kin::Vector& v) const { return in_rates_ ? v : system_.in_speeds(v); }
+
   const model::System& system_;
   const std::vector<symbol>& speeds_;
   std::vector<ex> F_;
+  bool in_rates_;
 };
 
 ex spring_tension(const model::Spring& s, const ex& stretch) {

@@ -100,3 +100,20 @@ TEST(Kane, DependentSpeedChoiceErrors) {
   two.dependent_speeds = {s.speeds()[0], s.speeds()[2]};
   EXPECT_THROW(formulations::kane(s, two), ModelError);
 }
+
+// Lagrange's generalized forces are taken with respect to q̇ even when the system declares speeds
+// (a cart with ẋ = 2u pushed by F: ẍ = F/m by every method).
+TEST(LagrangeKane, ForcesOnSystemsWithDeclaredSpeeds) {
+  model::System s("cart");
+  auto m = s.add_parameter("m", 2.0), F = s.add_parameter("F", 3.0);
+  auto x = s.add_coordinate("x");
+  auto u = s.add_speed("u");
+  s.set_coordinate_rate(x, 2 * u);
+  auto P = s.add_point(s.origin().locate_new("P", x * s.inertial_frame().x()));
+  s.add_particle({"cart", P, m});
+  s.add_force({"push", P, F * s.inertial_frame().x()});
+  State at{0, Eigen::VectorXd::Constant(1, 0.3), Eigen::VectorXd::Constant(1, 0.7)};
+  auto qdd = formulations::coordinate_accelerations(formulations::lagrange(s), State{0, at.q, 2 * at.u}, s.parameter_values());
+  EXPECT_TRUE(test::close(qdd(0), 1.5, 1e-14));
+  EXPECT_TRUE(test::close(formulations::coordinate_accelerations(formulations::kane(s), at, s.parameter_values())(0), 1.5, 1e-14));
+}
