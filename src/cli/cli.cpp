@@ -5,14 +5,30 @@
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/cli/equations_report.hpp"
 #include "adyn/cli/kinematics_report.hpp"
+#include "adyn/formulations/boltzmann_hamel.hpp"
+#include "adyn/formulations/gauss.hpp"
 #include "adyn/formulations/gibbs_appell.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/formulations/orthogonal_complement.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
 
 namespace adyn::cli {
+namespace {
+
+formulations::EquationsOfMotion derive_equations(const model::System& system, const std::string& method) {
+  if (method == "kane") return formulations::kane(system);
+  if (method == "gibbs-appell") return formulations::gibbs_appell(system);
+  if (method == "maggi") return formulations::orthogonal_complement(system);
+  if (method == "boltzmann-hamel") return formulations::boltzmann_hamel(system);
+  if (method == "gauss") return formulations::gauss(system);
+  if (method == "udwadia-kalaba") return formulations::udwadia_kalaba(system);
+  return formulations::lagrange(system);
+}
+
+}  // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{"adyn: analytical dynamics of constrained mechanical systems"};
@@ -30,8 +46,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   auto* derive = app.add_subcommand("derive", "Derive the equations of motion");
   derive->add_option("model", model_path, "Model file (YAML)")->required();
   derive->add_option("-m,--method", method,
-                     "Formulation: lagrange (multipliers for constraints), kane, gibbs-appell or udwadia-kalaba")
-      ->check(CLI::IsMember({"lagrange", "kane", "gibbs-appell", "udwadia-kalaba"}));
+                     "Formulation: lagrange (multipliers for constraints), kane, gibbs-appell, maggi, boltzmann-hamel, "
+                     "gauss or udwadia-kalaba")
+      ->check(CLI::IsMember({"lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba"}));
   std::string format = "text";
   derive->add_option("-f,--format", format, "Output: text, latex or c (a C function, after CSE)")
       ->check(CLI::IsMember({"text", "latex", "c"}));
@@ -62,10 +79,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                                 system.dissipations().size() + system.generalized_forces().size()
           << "\n";
     } else if (*derive) {
-      auto eom = method == "kane"             ? formulations::kane(system)
-                 : method == "gibbs-appell"   ? formulations::gibbs_appell(system)
-                 : method == "udwadia-kalaba" ? formulations::udwadia_kalaba(system)
-                                              : formulations::lagrange(system);
+      auto eom = derive_equations(system, method);
       if (format != "c") out << "System: " << system.name() << "\n";
       write_equations(eom, format == "c" ? EquationsFormat::C : format == "latex" ? EquationsFormat::Latex : EquationsFormat::Text,
                       out);

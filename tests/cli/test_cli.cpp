@@ -56,7 +56,7 @@ TEST(Angeles_E2_RollingDisk, ClassifyCommand) {
 }
 
 TEST(Cli, DeriveDoublePendulumByEveryMethod) {
-  for (const char* method : {"lagrange", "kane", "gibbs-appell", "udwadia-kalaba"}) {
+  for (const char* method : {"lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba"}) {
     auto r = run({"derive", example("double_pendulum.yaml"), "--method", method});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("M[1,1] = "), std::string::npos) << r.out;

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "adyn/formulations/boltzmann_hamel.hpp"
+#include "adyn/formulations/gauss.hpp"
 #include "adyn/formulations/gibbs_appell.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
@@ -35,7 +36,8 @@ std::vector<Method> methods() {
           {"Gibbs-Appell", [](const model::System& s) { return formulations::gibbs_appell(s); }},
           {"Maggi", [](const model::System& s) { return formulations::orthogonal_complement(s); }},
           {"Boltzmann-Hamel", [](const model::System& s) { return formulations::boltzmann_hamel(s); }},
-          {"Udwadia-Kalaba", [](const model::System& s) { return formulations::udwadia_kalaba(s); }}};
+          {"Udwadia-Kalaba", [](const model::System& s) { return formulations::udwadia_kalaba(s); }},
+          {"Gauss", [](const model::System& s) { return formulations::gauss(s); }}};
 }
 
 struct Case {
