@@ -1,0 +1,366 @@
+#include "adyn/numeric/simulation.hpp"
+
+#include <arkode/arkode_erkstep.h>
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include <cmath>
+#include <iomanip>
+#include <memory>
+#include <ostream>
+#include <sstream>
+
+#include "adyn/analysis/energy.hpp"
+#include "adyn/error.hpp"
+#include "adyn/numeric/evaluator.hpp"
+#include "adyn/numeric/tape.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/matrix.hpp"
+
+namespace adyn::numeric {
+namespace {
+
+using GiNaC::ex;
+
+// Symbolic monitors of a run, in (t, q, u, λ) of the equations: the holonomic residuals φ and
+// their Jacobian, the velocity-level residuals r (φ̇ and the velocity/general constraints, with q̇
+// from the kinematic equations) and ∂r/∂u, the energy function and its rate.
+struct Monitors {
+  std::size_t h = 0, k = 0;
+  bool energy = false;
+  std::unique_ptr<Tape> projection;  // φ, ∂φ/∂q, r, ∂r/∂u, E
+  std::unique_ptr<Tape> rate;        // Ė
+  std::vector<double> parameters;
+};
+
+std::vector<ex> entries(const GiNaC::matrix& m) {
+  std::vector<ex> out;
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
+  return out;
+}
+
+Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom) {
+  Monitors mon;
+  GiNaC::exmap rates, dependent;
+  for (std::size_t i = 0; i < eom.n(); ++i) rates[sym::derivative_of(eom.coordinates[i])] = eom.coordinate_rates(i, 0);
+  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d) dependent[eom.dependent_speeds[d]] = eom.dependent_speed_values(d, 0);
+  auto in_state = [&](const ex& e) {
+    return system.in_speeds(e)
+        .subs(dependent, GiNaC::subs_options::no_pattern)
+        .subs(rates, GiNaC::subs_options::no_pattern);
+  };
+  std::vector<ex> phi, r;
+  for (const auto& c : system.constraints()) {
+    if (c.level == model::ConstraintLevel::Configuration) {
+      phi.push_back(c.expression);
+      r.push_back(in_state(sym::time_derivative(c.expression)));
+    } else {
+      r.push_back(in_state(c.expression));
+    }
+  }
+  mon.h = phi.size();
+  mon.k = r.size();
+  std::vector<ex> outputs = phi;
+  for (const auto& e : entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);
+  for (const auto& e : r) outputs.push_back(e);
+  for (const auto& e : entries(sym::jacobian(sym::column(r), eom.speeds))) outputs.push_back(e);
+  // Multipliers of the system's constraints in Lagrange-type equations; otherwise the constraint
+  // power term is taken as zero (exact for catastatic constraints).
+  std::vector<GiNaC::symbol> lambda =
+      eom.m() == system.constraints().size() ? eom.multipliers : std::vector<GiNaC::symbol>{};
+  ex E = 0, Edot = 0;
+  try {
+    E = in_state(analysis::energy_function(system));
+    Edot = in_state(analysis::energy_rate(system, lambda));
+    mon.energy = true;
+  } catch (const ModelError&) {  // no Lagrangian in q̇ (velocities given in speeds): no energy monitor
+  }
+  outputs.push_back(E);
+  std::vector<GiNaC::symbol> inputs = {sym::time()};
+  inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
+  inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
+  for (const auto& [s, v] : system.parameter_values()) {
+    inputs.push_back(GiNaC::ex_to<GiNaC::symbol>(s));
+    mon.parameters.push_back(GiNaC::ex_to<GiNaC::numeric>(v.evalf()).to_double());
+  }
+  mon.projection = std::make_unique<Tape>(inputs, outputs);
+  inputs.insert(inputs.end(), eom.multipliers.begin(), eom.multipliers.end());
+  mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
+  return mon;
+}
+
+// The integration problem shared with the SUNDIALS callbacks.
+struct Problem {
+  const EquationsEvaluator* evaluator;
+  Monitors* monitors;
+  std::size_t n, p, m;
+  std::string error;  // set by a callback that failed
+
+  std::vector<double> inputs(double t, const double* q, const double* u, const Eigen::VectorXd* lambda) const {
+    std::vector<double> in = {t};
+    in.insert(in.end(), q, q + n);
+    in.insert(in.end(), u, u + p);
+    in.insert(in.end(), monitors->parameters.begin(), monitors->parameters.end());
+    if (lambda)
+      for (std::size_t i = 0; i < m; ++i) in.push_back(i < static_cast<std::size_t>(lambda->size()) ? (*lambda)(i) : 0.0);
+    return in;
+  }
+};
+
+int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
+  auto* pb = static_cast<Problem*>(data);
+  const double* Y = N_VGetArrayPointer(y);
+  double* D = N_VGetArrayPointer(ydot);
+  try {
+    Eigen::Map<const Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(pb->n)), u(Y + pb->n, static_cast<Eigen::Index>(pb->p));
+    auto d = pb->evaluator->evaluate(t, q, u);
+    std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);
+    std::copy(d.udot.data(), d.udot.data() + pb->p, D + pb->n);
+    double rate = 0;
+    if (pb->monitors->energy) {
+      auto in = pb->inputs(t, Y, Y + pb->n, &d.lambda);
+      pb->monitors->rate->evaluate(in.data(), &rate);
+    }
+    D[pb->n + pb->p] = rate;
+    return 0;
+  } catch (const Error& e) {
+    pb->error = e.what();
+    return -1;
+  }
+}
+
+void capture_error(int, const char*, const char* function, char* msg, void* data) {
+  auto* pb = static_cast<Problem*>(data);
+  if (pb->error.empty()) pb->error = std::string(function) + ": " + msg;
+}
+
+// One SUNDIALS integrator behind a small interface.
+class Stepper {
+ public:
+  Stepper(Integrator kind, Problem& pb, N_Vector y, double t0, const SimulationOptions& o, SUNContext ctx)
+      : kind_(kind) {
+    if (kind == Integrator::DormandPrince) {
+      mem_ = ERKStepCreate(rhs, t0, y, ctx);
+      ERKStepSetTableNum(mem_, ARKODE_DORMAND_PRINCE_7_4_5);
+      ERKStepSStolerances(mem_, o.rtol, o.atol);
+      ERKStepSetUserData(mem_, &pb);
+      ERKStepSetErrHandlerFn(mem_, capture_error, &pb);
+      ERKStepSetMaxNumSteps(mem_, o.max_steps);
+    } else {
+      mem_ = CVodeCreate(CV_BDF, ctx);
+      CVodeInit(mem_, rhs, t0, y);
+      CVodeSStolerances(mem_, o.rtol, o.atol);
+      CVodeSetUserData(mem_, &pb);
+      CVodeSetErrHandlerFn(mem_, capture_error, &pb);
+      CVodeSetMaxNumSteps(mem_, o.max_steps);
+      A_ = SUNDenseMatrix(N_VGetLength(y), N_VGetLength(y), ctx);
+      LS_ = SUNLinSol_Dense(y, A_, ctx);
+      CVodeSetLinearSolver(mem_, LS_, A_);
+    }
+  }
+  ~Stepper() {
+    if (kind_ == Integrator::DormandPrince) {
+      ERKStepFree(&mem_);
+    } else {
+      CVodeFree(&mem_);
+      SUNLinSolFree(LS_);
+      SUNMatDestroy(A_);
+    }
+  }
+  Stepper(const Stepper&) = delete;
+  Stepper& operator=(const Stepper&) = delete;
+
+  int evolve(double tout, N_Vector y, double& t) {
+    return kind_ == Integrator::DormandPrince ? ERKStepEvolve(mem_, tout, y, &t, ARK_NORMAL)
+                                              : CVode(mem_, tout, y, &t, CV_NORMAL);
+  }
+  void restart(double t, N_Vector y) {
+    if (kind_ == Integrator::DormandPrince) ERKStepReInit(mem_, rhs, t, y);
+    else CVodeReInit(mem_, t, y);
+  }
+  void counters(long& steps, long& evaluations) {
+    long s = 0, f = 0, fi = 0;
+    if (kind_ == Integrator::DormandPrince) {
+      ERKStepGetNumSteps(mem_, &s);
+      ERKStepGetNumRhsEvals(mem_, &f);
+    } else {
+      CVodeGetNumSteps(mem_, &s);
+      CVodeGetNumRhsEvals(mem_, &f);
+    }
+    (void)fi;
+    steps += s;
+    evaluations += f;
+  }
+
+ private:
+  Integrator kind_;
+  void* mem_ = nullptr;
+  SUNMatrix A_ = nullptr;
+  SUNLinearSolver LS_ = nullptr;
+};
+
+std::string at_time(double t) {
+  std::ostringstream os;
+  os << "t = " << t;
+  return os.str();
+}
+
+}  // namespace
+
+Trajectory simulate(const model::System& system, const formulations::EquationsOfMotion& eom,
+                    const formulations::State& x0, const SimulationOptions& options) {
+  if (!(options.output_step > 0) || !(options.t_end > x0.t))
+    throw Error("simulation: need output_step > 0 and t_end > the initial time");
+  const auto evaluator = EquationsEvaluator::for_parameters(eom, system.parameter_values());
+  Monitors monitors = build_monitors(system, eom);
+  const std::size_t n = eom.n(), p = eom.p(), m = eom.m();
+  Problem pb{&evaluator, &monitors, n, p, m, {}};
+
+  Trajectory tr;
+  for (const auto& q : eom.coordinates) tr.coordinate_names.push_back(q.get_name());
+  for (const auto& u : eom.speeds) tr.speed_names.push_back(u.get_name());
+  tr.multiplier_names = eom.multiplier_names;
+
+  SUNContext ctx = nullptr;
+  SUNContext_Create(nullptr, &ctx);
+  N_Vector y = N_VNew_Serial(static_cast<sunindextype>(n + p + 1), ctx);
+  double* Y = N_VGetArrayPointer(y);
+  std::copy(x0.q.data(), x0.q.data() + n, Y);
+  std::copy(x0.u.data(), x0.u.data() + p, Y + n);
+  Y[n + p] = 0;
+
+  const std::size_t proj_outputs = monitors.projection->output_count();
+  std::vector<double> out(proj_outputs);
+  // Evaluates the monitors; with `project`, moves q then u onto the constraints first.
+  auto observe = [&](double t, bool project) {
+    Eigen::Map<Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(n)), u(Y + n, static_cast<Eigen::Index>(p));
+    const auto H = static_cast<Eigen::Index>(monitors.h), K = static_cast<Eigen::Index>(monitors.k);
+    auto eval = [&] {
+      auto in = pb.inputs(t, Y, Y + n, nullptr);
+      monitors.projection->evaluate(in.data(), out.data());
+    };
+    eval();
+    const double* o = out.data();
+    auto phi = [&] { return Eigen::Map<const Eigen::VectorXd>(o, H); };
+    auto Jphi = [&] {
+      return Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(o + H, H,
+                                                                                                     static_cast<Eigen::Index>(n));
+    };
+    const double* ro = o + H + H * static_cast<Eigen::Index>(n);
+    auto r = [&] { return Eigen::Map<const Eigen::VectorXd>(ro, K); };
+    auto B = [&] {
+      return Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(ro + K, K,
+                                                                                                     static_cast<Eigen::Index>(p));
+    };
+    double violation = std::max(H ? phi().cwiseAbs().maxCoeff() : 0.0, K ? r().cwiseAbs().maxCoeff() : 0.0);
+    if (project && (H || K)) {
+      for (int it = 0; it < 20 && H && phi().cwiseAbs().maxCoeff() > 1e-13; ++it) {
+        q -= Eigen::MatrixXd(Jphi()).completeOrthogonalDecomposition().solve(Eigen::VectorXd(phi()));
+        eval();
+      }
+      for (int it = 0; it < 3 && K && r().cwiseAbs().maxCoeff() > 1e-13; ++it) {
+        u -= Eigen::MatrixXd(B()).completeOrthogonalDecomposition().solve(Eigen::VectorXd(r()));
+        eval();
+      }
+    }
+    return std::pair{violation, out.back()};
+  };
+  auto record = [&](double t, double violation, double energy) {
+    tr.t.push_back(t);
+    tr.q.emplace_back(Eigen::Map<const Eigen::VectorXd>(Y, static_cast<Eigen::Index>(n)));
+    tr.u.emplace_back(Eigen::Map<const Eigen::VectorXd>(Y + n, static_cast<Eigen::Index>(p)));
+    Eigen::VectorXd lambda;
+    try {
+      lambda = evaluator.evaluate(t, tr.q.back(), tr.u.back()).lambda;
+    } catch (const Error&) {
+    }
+    tr.lambda.push_back(lambda);
+    tr.violation.push_back(violation);
+    tr.energy.push_back(monitors.energy ? energy : std::nan(""));
+    tr.energy_rate_integral.push_back(monitors.energy ? Y[n + p] : std::nan(""));
+    tr.summary.max_violation = std::max(tr.summary.max_violation, violation);
+    if (monitors.energy) {
+      double drift = std::abs(energy - tr.energy.front() - Y[n + p]) / std::max(1.0, std::abs(tr.energy.front()));
+      tr.summary.energy_drift = std::max(tr.summary.energy_drift, drift);
+    }
+  };
+
+  double t = x0.t;
+  {
+    auto [violation, energy] = observe(t, options.project);
+    record(t, violation, energy);
+  }
+  Stepper stepper(options.integrator, pb, y, t, options, ctx);
+  const long outputs = static_cast<long>(std::ceil((options.t_end - x0.t) / options.output_step - 1e-9));
+  for (long k = 1; k <= outputs; ++k) {
+    const double tout = std::min(x0.t + static_cast<double>(k) * options.output_step, options.t_end);
+    const int flag = stepper.evolve(tout, y, t);
+    if (flag < 0) {
+      tr.summary.stop_reason = "integration stopped at " + at_time(t) + ": " +
+                               (pb.error.empty() ? "integrator failure (flag " + std::to_string(flag) + ")" : pb.error);
+      break;
+    }
+    auto [violation, energy] = observe(t, options.project);
+    record(t, violation, energy);
+    if (options.project && (monitors.h || monitors.k)) stepper.restart(t, y);
+  }
+  tr.summary.completed = tr.summary.stop_reason.empty();
+  stepper.counters(tr.summary.steps, tr.summary.rhs_evaluations);
+  N_VDestroy(y);
+  SUNContext_Free(&ctx);
+  return tr;
+}
+
+void Trajectory::write_csv(std::ostream& os) const {
+  os << "t";
+  for (const auto& n : coordinate_names) os << "," << n;
+  for (const auto& n : speed_names) os << "," << n;
+  for (const auto& n : multiplier_names) os << ",lambda[" << n << "]";
+  os << ",energy,violation\n" << std::setprecision(17);
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    os << t[k];
+    for (Eigen::Index i = 0; i < q[k].size(); ++i) os << "," << q[k](i);
+    for (Eigen::Index i = 0; i < u[k].size(); ++i) os << "," << u[k](i);
+    for (std::size_t i = 0; i < multiplier_names.size(); ++i)
+      os << "," << (static_cast<Eigen::Index>(i) < lambda[k].size() ? lambda[k](static_cast<Eigen::Index>(i)) : std::nan(""));
+    os << "," << energy[k] << "," << violation[k] << "\n";
+  }
+}
+
+void Trajectory::write_json(std::ostream& os) const {
+  auto list = [&](const std::vector<std::string>& v) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", \"" : "\"") + v[i] + "\"";
+    return s + "]";
+  };
+  auto number = [](double x) {
+    std::ostringstream s;
+    s << std::setprecision(17);
+    if (std::isfinite(x)) s << x;
+    else s << "null";
+    return s.str();
+  };
+  os << "{\n  \"coordinates\": " << list(coordinate_names) << ",\n  \"speeds\": " << list(speed_names)
+     << ",\n  \"multipliers\": " << list(multiplier_names) << ",\n  \"summary\": {\"completed\": "
+     << (summary.completed ? "true" : "false") << ", \"stop_reason\": \"" << summary.stop_reason
+     << "\", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
+     << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_drift\": " << number(summary.energy_drift)
+     << "},\n  \"samples\": [\n";
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    auto vec = [&](const Eigen::VectorXd& v) {
+      std::string s = "[";
+      for (Eigen::Index i = 0; i < v.size(); ++i) s += (i ? ", " : "") + number(v(i));
+      return s + "]";
+    };
+    os << "    {\"t\": " << number(t[k]) << ", \"q\": " << vec(q[k]) << ", \"u\": " << vec(u[k])
+       << ", \"lambda\": " << vec(lambda[k]) << ", \"energy\": " << number(energy[k])
+       << ", \"violation\": " << number(violation[k]) << "}" << (k + 1 < t.size() ? "," : "") << "\n";
+  }
+  os << "  ]\n}\n";
+}
+
+}  // namespace adyn::numeric

@@ -1,0 +1,193 @@
+// Simulation with SUNDIALS: the seeds' trajectories and the monitors (period, energy drift,
+// energy-rate integral, constraint violation with and without projection, friction).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "adyn/analysis/consistency.hpp"
+#include "adyn/formulations/gibbs_appell.hpp"
+#include "adyn/formulations/kane.hpp"
+#include "adyn/formulations/lagrange.hpp"
+#include "adyn/formulations/udwadia_kalaba.hpp"
+#include "adyn/numeric/simulation.hpp"
+#include "seed_systems.hpp"
+#include "test_support.hpp"
+
+using namespace adyn;
+using formulations::State;
+
+namespace {
+
+model::System pendulum(double l, double g) {
+  model::System s("pendulum");
+  auto m = s.add_parameter("m", 1.0), ls = s.add_parameter("l", l), gs = s.add_parameter("g", g);
+  auto th = s.add_coordinate("theta");
+  auto N = s.inertial_frame();
+  auto B = s.add_frame(N.orient_new_axis("B", N.z(), th));
+  s.add_particle({"bob", s.add_point(s.origin().locate_new("P", ls * B.x())), m});
+  s.set_gravity(gs * N.x());
+  return s;
+}
+
+}  // namespace
+
+// Géradin E1.7: the period of the nonlinear pendulum is T = 4 sqrt(ℓ/g) K(sin(θ_max/2)) (E1.7.g);
+// the ratios T / (2π sqrt(ℓ/g)) of the seed's table (1e-9). Released from θ_max at rest, the
+// pendulum is back at θ_max with θ̇ = 0 after T: the period error |θ̇(T)/θ̈(T)| is below 1e-8 T.
+TEST(Geradin_E1_7_NonlinearPendulum, PeriodFromEllipticIntegral) {
+  const double l = 1.0, g = 9.81;
+  const std::pair<double, double> table[] = {{0.1, 1.000625358}, {0.5, 1.015852531}, {1.0, 1.066334246},
+                                             {2.0, 1.328904452}, {3.0, 2.571233949}};
+  auto s = pendulum(l, g);
+  auto eom = formulations::lagrange(s);
+  for (auto [amplitude, ratio] : table) {
+    const double T = 4 * std::sqrt(l / g) * std::comp_ellint_1(std::sin(amplitude / 2));
+    EXPECT_NEAR(T / (2 * M_PI * std::sqrt(l / g)), ratio, 1e-9);
+    numeric::SimulationOptions o;
+    o.t_end = T;
+    o.output_step = T / 2;
+    o.rtol = 1e-12;
+    o.atol = 1e-14;
+    auto tr = numeric::simulate(s, eom, State{0, Eigen::VectorXd::Constant(1, amplitude), Eigen::VectorXd::Zero(1)}, o);
+    ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
+    ASSERT_EQ(tr.t.size(), 3u);
+    EXPECT_NEAR(tr.q[1](0), -amplitude, 1e-8);
+    EXPECT_NEAR(tr.q[2](0), amplitude, 1e-8);
+    EXPECT_LT(std::abs(tr.u[2](0)) / (g / l * std::sin(amplitude)), 1e-8 * T) << amplitude;
+  }
+}
+
+// A conservative double pendulum over 1000 periods at rtol 1e-10: the energy drifts by < 1e-8.
+TEST(Simulation, DoublePendulumEnergyDriftOverAThousandPeriods) {
+  auto s = seeds::double_pendulum();
+  auto eom = formulations::lagrange(s);
+  numeric::SimulationOptions o;
+  o.t_end = 2000;  // the slow mode's period is about 2 s
+  o.output_step = 10;
+  o.rtol = 1e-10;
+  o.atol = 1e-12;
+  auto tr = numeric::simulate(s, eom, State{0, Eigen::Vector2d(0.4, -0.3), Eigen::Vector2d(0, 0)}, o);
+  ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
+  double worst = 0;
+  for (double E : tr.energy) worst = std::max(worst, std::abs(E - tr.energy.front()) / std::abs(tr.energy.front()));
+  EXPECT_LT(worst, 1e-8);
+  EXPECT_LT(tr.summary.energy_drift, 1e-8);
+  EXPECT_GT(tr.summary.steps, 1000);
+}
+
+// Greenwood 4.12 trajectory (seed-001 T-4.12): Ω(t) = 2 + 0.5 t, θ(0) = 0.7, θ̇(0) = 1.1; at t = 1
+// θ = 5.606547337254, θ̇ = 0.187508316034 and E(1) − E(0) = ∫Ė dt = −0.172880477025.
+TEST(Greenwood_4_12_BeadOnRotatingWire, TrajectoryAndEnergyRateIntegral) {
+  auto s = seeds::bead_on_rotating_wire();
+  for (auto integrator : {numeric::Integrator::DormandPrince, numeric::Integrator::Bdf}) {
+    numeric::SimulationOptions o;
+    o.t_end = 1;
+    o.output_step = 0.1;
+    o.rtol = 1e-12;
+    o.atol = 1e-14;
+    o.integrator = integrator;
+    auto tr = numeric::simulate(s, formulations::kane(s),
+                                State{0, Eigen::VectorXd::Constant(1, 0.7), Eigen::VectorXd::Constant(1, 1.1)}, o);
+    ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
+    const double tol = integrator == numeric::Integrator::Bdf ? 1e-7 : 1e-9;
+    EXPECT_NEAR(tr.q.back()(0), 5.606547337254, tol);
+    EXPECT_NEAR(tr.u.back()(0), 0.187508316034, tol);
+    EXPECT_NEAR(tr.energy.back() - tr.energy.front(), -0.172880477025, tol);
+    EXPECT_NEAR(tr.energy_rate_integral.back(), -0.172880477025, tol);
+  }
+}
+
+// The rolling disk (Angeles E6) by Lagrange's multipliers: with projection the violation of the
+// rolling constraints stays below 1e-10; without, it is reported and grows.
+TEST(Angeles_E6_RollingDisk, ConstraintViolationWithAndWithoutProjection) {
+  auto s = seeds::angeles_rolling_disk();
+  auto eom = formulations::lagrange(s);
+  Eigen::VectorXd q(5);
+  q << 0.3, 0.2, 0.0, 0.0, 0.0;
+  Eigen::VectorXd u = analysis::consistent_speeds(s, q, (Eigen::VectorXd(5) << 0.2, 1.1, 3.0, 0, 0).finished());
+  numeric::SimulationOptions o;
+  o.t_end = 5;
+  o.output_step = 0.05;
+  o.rtol = 1e-6;
+  o.atol = 1e-9;
+  auto projected = numeric::simulate(s, eom, State{0, q, u}, o);
+  ASSERT_TRUE(projected.summary.completed) << projected.summary.stop_reason;
+  double after = 0;
+  for (std::size_t k = 0; k < projected.t.size(); ++k) {
+    analysis::SystemState x{projected.t[k], projected.q[k], projected.u[k]};
+    after = std::max(after, analysis::constraint_residuals(s, x).cwiseAbs().maxCoeff());
+  }
+  EXPECT_LT(after, 1e-10);
+  o.project = false;
+  o.t_end = 20;
+  auto free = numeric::simulate(s, eom, State{0, q, u}, o);
+  ASSERT_TRUE(free.summary.completed);
+  EXPECT_GT(free.summary.max_violation, 1e3 * after);
+  EXPECT_GT(free.summary.max_violation, 10 * free.violation[1]);  // accumulates over the run
+}
+
+// Udwadia–Kalaba Example 1 with friction: sliding up the wire the bead decelerates at
+// g (sin θ + μ cos θ); seed-002 trajectory at t = 0.15: (x, y) = (0.152380073187, 0.087976676274),
+// (ẋ, ẏ) = (0.531734309166, 0.306996946534).
+TEST(UdwadiaKalaba_Ex1_InclinedWire, SlidingTrajectoryWithFriction) {
+  model::System s("bead on an inclined wire");
+  auto m = s.add_parameter("m", 2.0), th = s.add_parameter("theta", M_PI / 6), g = s.add_parameter("g", 9.81);
+  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
+  auto N = s.inertial_frame();
+  s.add_particle({"bead", s.add_point(s.origin().locate_new("P", x * N.x() + y * N.y())), m});
+  s.set_gravity(-g * N.y());
+  model::Constraint wire{"wire", model::ConstraintLevel::Configuration, y - x * GiNaC::tan(th), {}};
+  wire.friction_coefficient = 0.3;
+  s.add_constraint(wire);
+  numeric::SimulationOptions o;
+  o.t_end = 0.15;
+  o.output_step = 0.05;
+  o.rtol = 1e-12;
+  o.atol = 1e-14;
+  auto tr = numeric::simulate(s, formulations::udwadia_kalaba(s),
+                              State{0, Eigen::Vector2d(0, 0), Eigen::Vector2d(1.5, 1.5 * std::tan(M_PI / 6))}, o);
+  ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
+  EXPECT_NEAR(tr.q.back()(0), 0.152380073187, 1e-10);
+  EXPECT_NEAR(tr.q.back()(1), 0.087976676274, 1e-10);
+  EXPECT_NEAR(tr.u.back()(0), 0.531734309166, 1e-10);
+  EXPECT_NEAR(tr.u.back()(1), 0.306996946534, 1e-10);
+}
+
+// Greenwood 4.10 trajectory in quasi-velocities by Gibbs–Appell (seed-001 T-4.10): at t = 2
+// (x, y, φ, v, φ̇) = (3.612638137782, 1.788383708151, 0.497406605251, 2.019900165695, 0.003221328423).
+TEST(Greenwood_4_10_DumbbellKnifeEdge, Trajectory) {
+  auto s = seeds::dumbbell();
+  numeric::SimulationOptions o;
+  o.t_end = 2;
+  o.output_step = 0.5;
+  o.rtol = 1e-12;
+  o.atol = 1e-14;
+  auto tr = numeric::simulate(s, formulations::gibbs_appell(s), State{0, Eigen::Vector3d(0, 0, 0.3), Eigen::Vector2d(2, 0.5)}, o);
+  ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
+  const double ref[] = {3.612638137782, 1.788383708151, 0.497406605251, 2.019900165695, 0.003221328423};
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(tr.q.back()(i), ref[i], 1e-9) << i;
+  for (int i = 0; i < 2; ++i) EXPECT_NEAR(tr.u.back()(i), ref[3 + i], 1e-9) << i;
+}
+
+// A state leaving the domain stops the run with the time and the cause; the trajectory so far is
+// kept and written.
+TEST(Simulation, FailureKeepsTheTrajectoryAndNamesTheTime) {
+  model::System s("particle falling into a singular point");
+  auto x = s.add_coordinate("x");
+  auto N = s.inertial_frame();
+  s.add_particle({"p", s.add_point(s.origin().locate_new("P", x * N.x())), 1});
+  s.add_potential({"pit", -1 / x});  // attraction to x = 0, which it reaches in finite time
+  numeric::SimulationOptions o;
+  o.t_end = 5;
+  o.output_step = 0.01;
+  auto tr = numeric::simulate(s, formulations::lagrange(s), State{0, Eigen::VectorXd::Constant(1, 1.0), Eigen::VectorXd::Zero(1)}, o);
+  EXPECT_FALSE(tr.summary.completed);
+  EXPECT_NE(tr.summary.stop_reason.find("t = "), std::string::npos) << tr.summary.stop_reason;
+  EXPECT_GT(tr.t.size(), 10u);
+  std::ostringstream csv, json;
+  tr.write_csv(csv);
+  tr.write_json(json);
+  EXPECT_NE(csv.str().find("t,x,x_d"), std::string::npos) << csv.str().substr(0, 80);
+  EXPECT_NE(json.str().find("\"completed\": false"), std::string::npos);
+}
