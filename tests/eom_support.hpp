@@ -8,6 +8,7 @@
 
 #include "adyn/analysis/consistency.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/methods.hpp"
 #include "adyn/model/system.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "test_support.hpp"
@@ -28,20 +29,10 @@ inline analysis::SystemState random_consistent_state(const model::System& s, std
   return x;
 }
 
-/// The state of the system as the formulation's own (t, q, u): speeds the formulation integrates
-/// that are not the system's speeds (q̇ in Lagrange's equations of a system with declared speeds)
-/// are evaluated from the kinematic differential equations.
+/// The state of the system as the formulation's own (t, q, u).
 inline formulations::State state_for(const formulations::EquationsOfMotion& eom, const model::System& s,
                                      const analysis::SystemState& x) {
-  GiNaC::exmap at = s.parameter_values();
-  at[sym::time()] = x.t;
-  for (std::size_t i = 0; i < s.coordinates().size(); ++i) at[s.coordinates()[i]] = x.q(static_cast<Eigen::Index>(i));
-  auto u = s.speeds();
-  for (std::size_t i = 0; i < u.size(); ++i) at[u[i]] = x.u(static_cast<Eigen::Index>(i));
-  formulations::State out{x.t, x.q, Eigen::VectorXd(static_cast<Eigen::Index>(eom.p()))};
-  for (std::size_t i = 0; i < eom.p(); ++i)
-    out.u(static_cast<Eigen::Index>(i)) = sym::evaluate(s.in_speeds(eom.speeds[i]), at, "speed");
-  return out;
+  return formulations::state_for(eom, s, x.t, x.q, x.u);
 }
 
 /// Every formulation gives the same q̈ at `samples` random consistent states.

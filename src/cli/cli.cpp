@@ -5,31 +5,12 @@
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/cli/equations_report.hpp"
 #include "adyn/cli/kinematics_report.hpp"
-#include "adyn/formulations/boltzmann_hamel.hpp"
-#include "adyn/formulations/gauss.hpp"
-#include "adyn/formulations/gibbs_appell.hpp"
-#include "adyn/formulations/kane.hpp"
-#include "adyn/formulations/lagrange.hpp"
-#include "adyn/formulations/orthogonal_complement.hpp"
-#include "adyn/formulations/udwadia_kalaba.hpp"
+#include "adyn/cli/simulate_command.hpp"
+#include "adyn/formulations/methods.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
 
 namespace adyn::cli {
-namespace {
-
-formulations::EquationsOfMotion derive_equations(const model::System& system, const std::string& method) {
-  if (method == "kane") return formulations::kane(system);
-  if (method == "gibbs-appell") return formulations::gibbs_appell(system);
-  if (method == "maggi") return formulations::orthogonal_complement(system);
-  if (method == "boltzmann-hamel") return formulations::boltzmann_hamel(system);
-  if (method == "gauss") return formulations::gauss(system);
-  if (method == "udwadia-kalaba") return formulations::udwadia_kalaba(system);
-  return formulations::lagrange(system);
-}
-
-}  // namespace
-
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{"adyn: analytical dynamics of constrained mechanical systems"};
   app.require_subcommand(1);
@@ -48,13 +29,27 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   derive->add_option("-m,--method", method,
                      "Formulation: lagrange (multipliers for constraints), kane, gibbs-appell, maggi, boltzmann-hamel, "
                      "gauss or udwadia-kalaba")
-      ->check(CLI::IsMember({"lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba"}));
+      ->check(CLI::IsMember(formulations::method_names()));
   std::string format = "text";
   derive->add_option("-f,--format", format, "Output: text, latex or c (a C function, after CSE)")
       ->check(CLI::IsMember({"text", "latex", "c"}));
   auto* classify = app.add_subcommand("classify", "Classify the constraints (holonomic or not, integrals, "
                                                   "catastatic, conservative, redundant) and count DOF");
   classify->add_option("model", model_path, "Model file (YAML)")->required();
+  SimulateArguments sim;
+  auto* simulate = app.add_subcommand("simulate", "Integrate the equations of motion from the model's initial "
+                                                  "conditions and write the trajectory");
+  simulate->add_option("model", model_path, "Model file (YAML)")->required();
+  simulate->add_option("-m,--method", sim.method, "Formulation (default: the model's, else lagrange)")
+      ->check(CLI::IsMember(formulations::method_names()));
+  simulate->add_option("-o,--output", sim.output, "Trajectory file: .csv or .json (default: CSV on standard output)");
+  simulate->add_option("--t-end", sim.t_end, "End time");
+  simulate->add_option("--dt", sim.output_step, "Output interval");
+  simulate->add_option("--rtol", sim.rtol, "Relative tolerance");
+  simulate->add_option("--atol", sim.atol, "Absolute tolerance");
+  simulate->add_option("--integrator", sim.integrator, "dopri (explicit Dormand-Prince) or bdf (CVODE)")
+      ->check(CLI::IsMember({"dopri", "bdf"}));
+  simulate->add_flag("--no-projection", sim.no_projection, "Do not project onto the constraints");
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
@@ -68,7 +63,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   }
 
   try {
-    auto system = io::read_model_file(model_path);
+    auto doc = io::read_model_document(model_path);
+    const auto& system = doc.system;
+    if (*simulate) return simulate_command(doc, sim, out, err);
     if (*check) {
       out << "System: " << system.name() << "\n"
           << "  parameters: " << system.parameters().size() << ", coordinates: " << system.coordinates().size()
@@ -79,7 +76,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                                 system.dissipations().size() + system.generalized_forces().size()
           << "\n";
     } else if (*derive) {
-      auto eom = derive_equations(system, method);
+      auto eom = formulations::derive(system, method);
       if (format != "c") out << "System: " << system.name() << "\n";
       write_equations(eom, format == "c" ? EquationsFormat::C : format == "latex" ? EquationsFormat::Latex : EquationsFormat::Text,
                       out);

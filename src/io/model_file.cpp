@@ -9,6 +9,7 @@
 #include "adyn/error.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/inertia.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::io {
 namespace {
@@ -19,6 +20,45 @@ using GiNaC::ex;
 class Reader {
  public:
   Reader(std::string source, model::System& system) : source_(std::move(source)), system_(system) {}
+
+  // initial: {name: value} for coordinates, their rates (q_d) and declared speeds; values are
+  // expressions in the parameters.
+  void read_initial(const YAML::Node& node, SimulationSetup& setup) const {
+    if (!node.IsMap()) fail(node, "initial conditions", "expected a mapping name: value");
+    auto table = system_.symbol_table();
+    for (const auto& kv : node) {
+      auto name = text(kv.first, "initial conditions");
+      auto it = table.find(name);
+      bool known = it != table.end() && sym::is_dynamic(it->second) && sym::derivative_order(it->second) <= 1;
+      if (!known) fail(kv.first, "initial condition '" + name + "'", "is not a coordinate, a rate q_d or a speed");
+      ex value = expression(kv.second, "initial condition '" + name + "'").subs(system_.parameter_values());
+      ex v = value.evalf();
+      if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
+        fail(kv.second, "initial condition '" + name + "'", "must evaluate to a number (parameters need values)");
+      setup.initial[name] = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+    }
+  }
+
+  void read_simulation(const YAML::Node& node, SimulationSetup& setup) const {
+    const std::string object = "simulation settings";
+    only_keys(node, object, {"t_end", "output_step", "rtol", "atol", "method", "integrator", "projection"});
+    auto positive = [&](const char* key, std::optional<double>& out) {
+      if (!node[key]) return;
+      out = number(node[key], object);
+      if (!(*out > 0)) fail(node[key], object, std::string(key) + " must be positive");
+    };
+    positive("t_end", setup.t_end);
+    positive("output_step", setup.output_step);
+    positive("rtol", setup.rtol);
+    positive("atol", setup.atol);
+    if (node["method"]) setup.method = text(node["method"], object);
+    if (node["integrator"]) {
+      setup.integrator = text(node["integrator"], object);
+      if (*setup.integrator != "dopri" && *setup.integrator != "bdf")
+        fail(node["integrator"], object, "integrator must be dopri or bdf");
+    }
+    if (node["projection"]) setup.projection = node["projection"].as<bool>();
+  }
 
   [[noreturn]] void fail(const YAML::Node& node, const std::string& object, const std::string& problem) const {
     throw ModelFileError(source_, node.Mark().line + 1, object, problem);
@@ -100,7 +140,8 @@ class Reader {
   void read(const YAML::Node& root) {
     only_keys(root, "model", {"name", "inertial_frame", "origin", "parameters", "coordinates", "speeds",
                               "coordinate_rates", "frames", "points", "particles", "bodies", "constraints", "gravity", "forces", "torques",
-                              "springs", "dampers", "potentials", "dissipation", "generalized_forces"});
+                              "springs", "dampers", "potentials", "dissipation", "generalized_forces",
+                              "initial", "simulation"});
     if (root["parameters"]) read_parameters(root["parameters"]);
     if (root["coordinates"]) read_symbols(root["coordinates"], "coordinate");
     if (root["speeds"]) read_symbols(root["speeds"], "speed");
@@ -429,7 +470,7 @@ class Reader {
 
 }  // namespace
 
-model::System read_model(const std::string& yaml_text, const std::string& source) {
+ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source) {
   YAML::Node root;
   try {
     root = YAML::Load(yaml_text);
@@ -440,17 +481,26 @@ model::System read_model(const std::string& yaml_text, const std::string& source
   std::string name = root["name"] ? root["name"].as<std::string>() : "system";
   std::string inertial = root["inertial_frame"] ? root["inertial_frame"].as<std::string>() : "N";
   std::string origin = root["origin"] ? root["origin"].as<std::string>() : "O";
-  model::System system(name, inertial, origin);
-  Reader(source, system).read(root);
-  return system;
+  ModelDocument doc{model::System(name, inertial, origin), {}};
+  Reader reader(source, doc.system);
+  reader.read(root);
+  if (root["initial"]) reader.read_initial(root["initial"], doc.setup);
+  if (root["simulation"]) reader.read_simulation(root["simulation"], doc.setup);
+  return doc;
 }
 
-model::System read_model_file(const std::string& path) {
+model::System read_model(const std::string& yaml_text, const std::string& source) {
+  return read_model_document_text(yaml_text, source).system;
+}
+
+ModelDocument read_model_document(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw ModelFileError(path, 0, "model file", "cannot be opened");
   std::stringstream buffer;
   buffer << in.rdbuf();
-  return read_model(buffer.str(), path);
+  return read_model_document_text(buffer.str(), path);
 }
+
+model::System read_model_file(const std::string& path) { return read_model_document(path).system; }
 
 }  // namespace adyn::io

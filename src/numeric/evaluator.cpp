@@ -114,8 +114,9 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
       return C;
     };
     try {
-      d.udot = formulations::udwadia_kalaba_forces(M, F, G, g, nonideal, has_friction_ ? mu : 0.0, u, constraint_names_)
-                   .acceleration;
+      auto forces = formulations::udwadia_kalaba_forces(M, F, G, g, nonideal, has_friction_ ? mu : 0.0, u, constraint_names_);
+      d.udot = forces.acceleration;
+      d.constraint_force = forces.ideal + forces.nonideal;
     } catch (const ModelError& e) {
       throw SingularityError(method_ + " equations " + at_time(t), e.what());
     }
@@ -126,6 +127,7 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     if (llt.info() != Eigen::Success)
       throw SingularityError(method_ + " equations " + at_time(t), "the mass matrix is not positive definite");
     d.udot = llt.solve(F);
+    d.constraint_force = Eigen::VectorXd::Zero(P);
     return d;
   }
   Eigen::MatrixXd K = Eigen::MatrixXd::Zero(P + R, P + R);
@@ -142,6 +144,7 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
   Eigen::VectorXd sol = lu.solve(rhs);
   d.udot = sol.head(P);
   d.lambda = sol.tail(R);
+  d.constraint_force = G.transpose() * d.lambda;
   return d;
 }
 

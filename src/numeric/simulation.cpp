@@ -7,6 +7,7 @@
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <memory>
@@ -31,6 +32,7 @@ using GiNaC::ex;
 struct Monitors {
   std::size_t h = 0, k = 0;
   bool energy = false;
+  bool speeds_are_rates = false;
   std::unique_ptr<Tape> projection;  // φ, ∂φ/∂q, r, ∂r/∂u, E
   std::unique_ptr<Tape> rate;        // Ė
   std::vector<double> parameters;
@@ -68,14 +70,16 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   for (const auto& e : entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);
   for (const auto& e : r) outputs.push_back(e);
   for (const auto& e : entries(sym::jacobian(sym::column(r), eom.speeds))) outputs.push_back(e);
-  // Multipliers of the system's constraints in Lagrange-type equations; otherwise the constraint
-  // power term is taken as zero (exact for catastatic constraints).
-  std::vector<GiNaC::symbol> lambda =
-      eom.m() == system.constraints().size() ? eom.multipliers : std::vector<GiNaC::symbol>{};
+  // Ė without the constraint power; that is added in the right-hand side as u·Q^c when the speeds
+  // are the rates q̇ (Lagrange, Gauss, Udwadia–Kalaba), and is zero in the other forms for
+  // catastatic ideal constraints (the dependent speeds carry the constraints).
   ex E = 0, Edot = 0;
+  auto qd = sym::derivatives_of(eom.coordinates);
+  mon.speeds_are_rates = std::equal(eom.speeds.begin(), eom.speeds.end(), qd.begin(), qd.end(),
+                                    [](const GiNaC::symbol& a, const GiNaC::symbol& b) { return a.is_equal(b); });
   try {
     E = in_state(analysis::energy_function(system));
-    Edot = in_state(analysis::energy_rate(system, lambda));
+    Edot = in_state(analysis::energy_rate(system, {}));
     mon.energy = true;
   } catch (const ModelError&) {  // no Lagrangian in q̇ (velocities given in speeds): no energy monitor
   }
@@ -88,7 +92,6 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
     mon.parameters.push_back(GiNaC::ex_to<GiNaC::numeric>(v.evalf()).to_double());
   }
   mon.projection = std::make_unique<Tape>(inputs, outputs);
-  inputs.insert(inputs.end(), eom.multipliers.begin(), eom.multipliers.end());
   mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
   return mon;
 }
@@ -97,16 +100,14 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
 struct Problem {
   const EquationsEvaluator* evaluator;
   Monitors* monitors;
-  std::size_t n, p, m;
+  std::size_t n, p;
   std::string error;  // set by a callback that failed
 
-  std::vector<double> inputs(double t, const double* q, const double* u, const Eigen::VectorXd* lambda) const {
+  std::vector<double> inputs(double t, const double* q, const double* u) const {
     std::vector<double> in = {t};
     in.insert(in.end(), q, q + n);
     in.insert(in.end(), u, u + p);
     in.insert(in.end(), monitors->parameters.begin(), monitors->parameters.end());
-    if (lambda)
-      for (std::size_t i = 0; i < m; ++i) in.push_back(i < static_cast<std::size_t>(lambda->size()) ? (*lambda)(i) : 0.0);
     return in;
   }
 };
@@ -122,8 +123,9 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
     std::copy(d.udot.data(), d.udot.data() + pb->p, D + pb->n);
     double rate = 0;
     if (pb->monitors->energy) {
-      auto in = pb->inputs(t, Y, Y + pb->n, &d.lambda);
+      auto in = pb->inputs(t, Y, Y + pb->n);
       pb->monitors->rate->evaluate(in.data(), &rate);
+      if (pb->monitors->speeds_are_rates && d.constraint_force.size()) rate += u.dot(d.constraint_force);
     }
     D[pb->n + pb->p] = rate;
     return 0;
@@ -183,7 +185,7 @@ class Stepper {
     else CVodeReInit(mem_, t, y);
   }
   void counters(long& steps, long& evaluations) {
-    long s = 0, f = 0, fi = 0;
+    long s = 0, f = 0;
     if (kind_ == Integrator::DormandPrince) {
       ERKStepGetNumSteps(mem_, &s);
       ERKStepGetNumRhsEvals(mem_, &f);
@@ -191,7 +193,6 @@ class Stepper {
       CVodeGetNumSteps(mem_, &s);
       CVodeGetNumRhsEvals(mem_, &f);
     }
-    (void)fi;
     steps += s;
     evaluations += f;
   }
@@ -217,8 +218,8 @@ Trajectory simulate(const model::System& system, const formulations::EquationsOf
     throw Error("simulation: need output_step > 0 and t_end > the initial time");
   const auto evaluator = EquationsEvaluator::for_parameters(eom, system.parameter_values());
   Monitors monitors = build_monitors(system, eom);
-  const std::size_t n = eom.n(), p = eom.p(), m = eom.m();
-  Problem pb{&evaluator, &monitors, n, p, m, {}};
+  const std::size_t n = eom.n(), p = eom.p();
+  Problem pb{&evaluator, &monitors, n, p, {}};
 
   Trajectory tr;
   for (const auto& q : eom.coordinates) tr.coordinate_names.push_back(q.get_name());
@@ -240,7 +241,7 @@ Trajectory simulate(const model::System& system, const formulations::EquationsOf
     Eigen::Map<Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(n)), u(Y + n, static_cast<Eigen::Index>(p));
     const auto H = static_cast<Eigen::Index>(monitors.h), K = static_cast<Eigen::Index>(monitors.k);
     auto eval = [&] {
-      auto in = pb.inputs(t, Y, Y + n, nullptr);
+      auto in = pb.inputs(t, Y, Y + n);
       monitors.projection->evaluate(in.data(), out.data());
     };
     eval();
@@ -306,7 +307,10 @@ Trajectory simulate(const model::System& system, const formulations::EquationsOf
     }
     auto [violation, energy] = observe(t, options.project);
     record(t, violation, energy);
-    if (options.project && (monitors.h || monitors.k)) stepper.restart(t, y);
+    if (options.project && (monitors.h || monitors.k)) {
+      stepper.counters(tr.summary.steps, tr.summary.rhs_evaluations);  // a restart resets them
+      stepper.restart(t, y);
+    }
   }
   tr.summary.completed = tr.summary.stop_reason.empty();
   stepper.counters(tr.summary.steps, tr.summary.rhs_evaluations);

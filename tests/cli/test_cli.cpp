@@ -79,6 +79,21 @@ TEST(Cli, DeriveNonidealConstraintByUdwadiaKalaba) {
   EXPECT_NE(r.out.find("G[1,2] = 1"), std::string::npos) << r.out;
 }
 
+TEST(Cli, SimulateWritesTheTrajectory) {
+  auto r = run({"simulate", example("double_pendulum.yaml"), "--t-end", "1", "--dt", "0.5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("t,q1,q2,q1_d,q2_d,energy,violation"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("simulated to t = 1"), std::string::npos) << r.err;
+  const std::string path = ::testing::TempDir() + "adyn_bead.json";
+  auto j = run({"simulate", example("bead_on_wire.yaml"), "-m", "udwadia-kalaba", "--t-end", "0.2", "-o", path});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_NE(j.out.find("written to"), std::string::npos) << j.out;
+  // A model without masses cannot be integrated: the run stops with the time and the cause.
+  auto bad = run({"simulate", example("angeles_rolling_disk.yaml"), "--t-end", "1"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("t = 0"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, MissingFileIsAnErrorNotACrash) {
   auto r = run({"kinematics", "/nonexistent.yaml"});
   EXPECT_EQ(r.status, 1);

@@ -192,3 +192,29 @@ bodies:
                 .find("particle 'b'"),
             std::string::npos);
 }
+
+TEST(ModelFile, InitialConditionsAndSimulationSettings) {
+  auto doc = io::read_model_document_text(R"(
+parameters: {a: 0.5}
+coordinates: [x, y]
+initial: {x: 2*a, y_d: -1}
+simulation: {t_end: 3, output_step: 0.1, method: kane, integrator: bdf, rtol: 1.0e-9, projection: false}
+)");
+  EXPECT_DOUBLE_EQ(doc.setup.initial.at("x"), 1.0);
+  EXPECT_DOUBLE_EQ(doc.setup.initial.at("y_d"), -1.0);
+  EXPECT_EQ(*doc.setup.method, "kane");
+  EXPECT_EQ(*doc.setup.integrator, "bdf");
+  EXPECT_FALSE(*doc.setup.projection);
+  EXPECT_DOUBLE_EQ(*doc.setup.t_end, 3.0);
+  auto bad_name = [] { io::read_model_document_text("coordinates: [x]\ninitial: {z: 1}\n", "m.yaml"); };
+  try {
+    bad_name();
+    FAIL() << "no error";
+  } catch (const ModelFileError& e) {
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_NE(std::string(e.what()).find("initial condition 'z'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {t_end: -1}\n"), ModelFileError);
+  EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {integrator: euler}\n"), ModelFileError);
+  EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {steps: 3}\n"), ModelFileError);
+}

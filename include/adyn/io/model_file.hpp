@@ -4,11 +4,31 @@
 // symbols (parameters, coordinates and their derivatives q1_d, q1_dd, speeds, t).
 //
 // Every error is an adyn::ModelFileError naming the file, the line and the model object.
+#include <map>
+#include <optional>
 #include <string>
 
 #include "adyn/model/system.hpp"
 
 namespace adyn::io {
+
+/// What a model file says beyond the system: initial conditions and simulation settings.
+struct SimulationSetup {
+  std::map<std::string, double> initial;  // coordinate, rate (q_d) or speed name -> value
+  std::optional<double> t_end, output_step, rtol, atol;
+  std::optional<std::string> method;      // formulation: lagrange, kane, ...
+  std::optional<std::string> integrator;  // dopri or bdf
+  std::optional<bool> projection;
+};
+
+struct ModelDocument {
+  model::System system;
+  SimulationSetup setup;
+};
+
+/// Reads a model file with its initial conditions and simulation settings.
+ModelDocument read_model_document(const std::string& path);
+ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source = "<model>");
 
 /// Reads a model file.
 model::System read_model_file(const std::string& path);

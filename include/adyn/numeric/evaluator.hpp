@@ -19,6 +19,7 @@ struct Derivatives {
   Eigen::VectorXd qdot;    // n
   Eigen::VectorXd udot;    // p
   Eigen::VectorXd lambda;  // multipliers (multiplier forms), else empty
+  Eigen::VectorXd constraint_force;  // Gᵀλ, or Q^c_i + Q^c_ni (Udwadia–Kalaba), in the speeds' space
 };
 
 class EquationsEvaluator {

@@ -1,0 +1,27 @@
+#pragma once
+// The formulations by name (for the command line and model files), and the translation of a
+// system's state into a formulation's own (t, q, u).
+#include <string>
+#include <vector>
+
+#include <Eigen/Dense>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
+
+namespace adyn::formulations {
+
+/// "lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba".
+const std::vector<std::string>& method_names();
+
+/// The equations of a system by the named method; throws adyn::Error for an unknown name.
+EquationsOfMotion derive(const model::System& system, const std::string& method);
+
+/// The state of the system (its coordinates q and speeds u at t) as the formulation's state:
+/// speeds the formulation integrates that are not the system's (q̇ in Lagrange's equations of a
+/// system with declared speeds) are evaluated from the kinematic equations; eliminated dependent
+/// speeds are dropped.
+State state_for(const EquationsOfMotion& eom, const model::System& system, double t, const Eigen::VectorXd& q,
+                const Eigen::VectorXd& u);
+
+}  // namespace adyn::formulations

@@ -1,0 +1,47 @@
+#include "adyn/formulations/methods.hpp"
+
+#include "adyn/error.hpp"
+#include "adyn/formulations/boltzmann_hamel.hpp"
+#include "adyn/formulations/gauss.hpp"
+#include "adyn/formulations/gibbs_appell.hpp"
+#include "adyn/formulations/kane.hpp"
+#include "adyn/formulations/lagrange.hpp"
+#include "adyn/formulations/orthogonal_complement.hpp"
+#include "adyn/formulations/udwadia_kalaba.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+
+namespace adyn::formulations {
+
+const std::vector<std::string>& method_names() {
+  static const std::vector<std::string> names = {"lagrange", "kane",  "gibbs-appell",  "maggi",
+                                                 "boltzmann-hamel", "gauss", "udwadia-kalaba"};
+  return names;
+}
+
+EquationsOfMotion derive(const model::System& system, const std::string& method) {
+  if (method == "lagrange") return lagrange(system);
+  if (method == "kane") return kane(system);
+  if (method == "gibbs-appell") return gibbs_appell(system);
+  if (method == "maggi") return orthogonal_complement(system);
+  if (method == "boltzmann-hamel") return boltzmann_hamel(system);
+  if (method == "gauss") return gauss(system);
+  if (method == "udwadia-kalaba") return udwadia_kalaba(system);
+  throw Error("unknown method '" + method + "' (expected lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, gauss "
+              "or udwadia-kalaba)");
+}
+
+State state_for(const EquationsOfMotion& eom, const model::System& system, double t, const Eigen::VectorXd& q,
+                const Eigen::VectorXd& u) {
+  GiNaC::exmap at = system.parameter_values();
+  at[sym::time()] = t;
+  for (std::size_t i = 0; i < system.coordinates().size(); ++i) at[system.coordinates()[i]] = q(static_cast<Eigen::Index>(i));
+  const auto speeds = system.speeds();
+  for (std::size_t i = 0; i < speeds.size(); ++i) at[speeds[i]] = u(static_cast<Eigen::Index>(i));
+  State out{t, q, Eigen::VectorXd(static_cast<Eigen::Index>(eom.p()))};
+  for (std::size_t i = 0; i < eom.p(); ++i)
+    out.u(static_cast<Eigen::Index>(i)) = sym::evaluate(system.in_speeds(eom.speeds[i]), at, "speed '" + eom.speeds[i].get_name() + "'");
+  return out;
+}
+
+}  // namespace adyn::formulations
