@@ -28,7 +28,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   derive->add_option("model", model_path, "Model file (YAML)")->required();
   derive->add_option("-m,--method", method,
                      "Formulation: lagrange (multipliers for constraints), kane, gibbs-appell, maggi, boltzmann-hamel, "
-                     "gauss or udwadia-kalaba")
+                     "gauss, udwadia-kalaba or fundamental-equation")
       ->check(CLI::IsMember(formulations::method_names()));
   std::string format = "text";
   derive->add_option("-f,--format", format, "Output: text, latex or c (a C function, after CSE)")

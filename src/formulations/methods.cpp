@@ -2,6 +2,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/boltzmann_hamel.hpp"
+#include "adyn/formulations/fundamental_equation.hpp"
 #include "adyn/formulations/gauss.hpp"
 #include "adyn/formulations/gibbs_appell.hpp"
 #include "adyn/formulations/kane.hpp"
@@ -14,8 +15,8 @@
 namespace adyn::formulations {
 
 const std::vector<std::string>& method_names() {
-  static const std::vector<std::string> names = {"lagrange", "kane",  "gibbs-appell",  "maggi",
-                                                 "boltzmann-hamel", "gauss", "udwadia-kalaba"};
+  static const std::vector<std::string> names = {"lagrange", "kane",           "gibbs-appell", "maggi", "boltzmann-hamel",
+                                                 "gauss",    "udwadia-kalaba", "fundamental-equation"};
   return names;
 }
 
@@ -27,8 +28,9 @@ EquationsOfMotion derive(const model::System& system, const std::string& method)
   if (method == "boltzmann-hamel") return boltzmann_hamel(system);
   if (method == "gauss") return gauss(system);
   if (method == "udwadia-kalaba") return udwadia_kalaba(system);
+  if (method == "fundamental-equation") return fundamental_equation(system);
   throw Error("unknown method '" + method + "' (expected lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, gauss "
-              "or udwadia-kalaba)");
+              "udwadia-kalaba or fundamental-equation)");
 }
 
 State state_for(const EquationsOfMotion& eom, const model::System& system, double t, const Eigen::VectorXd& q,

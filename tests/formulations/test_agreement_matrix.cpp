@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "adyn/formulations/boltzmann_hamel.hpp"
+#include "adyn/formulations/fundamental_equation.hpp"
 #include "adyn/formulations/gauss.hpp"
 #include "adyn/formulations/gibbs_appell.hpp"
 #include "adyn/formulations/kane.hpp"
@@ -37,7 +38,8 @@ std::vector<Method> methods() {
           {"Maggi", [](const model::System& s) { return formulations::orthogonal_complement(s); }},
           {"Boltzmann-Hamel", [](const model::System& s) { return formulations::boltzmann_hamel(s); }},
           {"Udwadia-Kalaba", [](const model::System& s) { return formulations::udwadia_kalaba(s); }},
-          {"Gauss", [](const model::System& s) { return formulations::gauss(s); }}};
+          {"Gauss", [](const model::System& s) { return formulations::gauss(s); }},
+          {"fundamental eq.", [](const model::System& s) { return formulations::fundamental_equation(s); }}};
 }
 
 struct Case {
