@@ -25,9 +25,19 @@ std::string at_time(double t) {
 
 }  // namespace
 
+EquationsEvaluator::Compiled EquationsEvaluator::compile(Backend backend, const std::vector<GiNaC::symbol>& inputs,
+                                                        const std::vector<GiNaC::ex>& outputs) {
+  Compiled c;
+  if (backend == Backend::Native) c.native = std::make_shared<NativeFunction>(inputs, outputs);
+  else c.tape = std::make_shared<Tape>(inputs, outputs);
+  return c;
+}
+
 EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eom,
-                                       const std::vector<GiNaC::symbol>& parameters, const std::vector<double>& values)
-    : method_(eom.method),
+                                       const std::vector<GiNaC::symbol>& parameters, const std::vector<double>& values,
+                                       Backend backend)
+    : backend_(backend),
+      method_(eom.method),
       n_(eom.n()),
       p_(eom.p()),
       rows_(eom.constraint_matrix.rows()),
@@ -42,11 +52,11 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
     for (const auto& e : entries(*m)) outputs.push_back(e);
   has_friction_ = !eom.friction_coefficient.is_zero();
   outputs.push_back(eom.friction_coefficient);
-  main_ = std::make_shared<Tape>(inputs, outputs);
+  main_ = compile(backend, inputs, outputs);
   has_nonideal_ = eom.nonideal_force.rows() > 0;
   if (has_nonideal_) {
     inputs.push_back(model::Constraint::normal_force_symbol());
-    nonideal_ = std::make_shared<Tape>(inputs, entries(eom.nonideal_force));
+    nonideal_ = compile(backend, inputs, entries(eom.nonideal_force));
   }
   in_.assign(inputs.size(), 0.0);
   out_.assign(outputs.size(), 0.0);
@@ -54,14 +64,14 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
 }
 
 EquationsEvaluator EquationsEvaluator::for_parameters(const formulations::EquationsOfMotion& eom,
-                                                      const GiNaC::exmap& values) {
+                                                      const GiNaC::exmap& values, Backend backend) {
   std::vector<GiNaC::symbol> symbols;
   std::vector<double> numbers;
   for (const auto& [s, v] : values) {
     symbols.push_back(GiNaC::ex_to<GiNaC::symbol>(s));
     numbers.push_back(GiNaC::ex_to<GiNaC::numeric>(v.evalf()).to_double());
   }
-  return EquationsEvaluator(eom, symbols, numbers);
+  return EquationsEvaluator(eom, symbols, numbers, backend);
 }
 
 void EquationsEvaluator::set_parameters(const std::vector<double>& values) {
@@ -77,7 +87,7 @@ void EquationsEvaluator::load_inputs(double t, const Eigen::VectorXd& q, const E
   in_[0] = t;
   for (std::size_t i = 0; i < n_; ++i) in_[1 + i] = q(static_cast<Eigen::Index>(i));
   for (std::size_t i = 0; i < p_; ++i) in_[1 + n_ + i] = u(static_cast<Eigen::Index>(i));
-  main_->evaluate(in_.data(), out_.data());
+  main_.evaluate(in_.data(), out_.data());
 }
 
 Eigen::VectorXd EquationsEvaluator::coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
@@ -110,7 +120,7 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
       std::vector<double> in = in_;
       in.back() = normal;
       Eigen::VectorXd C(P);
-      nonideal_->evaluate(in.data(), C.data());
+      nonideal_.evaluate(in.data(), C.data());
       return C;
     };
     try {

@@ -49,8 +49,12 @@ std::string to_latex(const GiNaC::matrix& m) {
 }
 
 std::string to_c(const ex& e) {
+  // Constants such as Pi have no C spelling (M_PI is not ISO C): print their values.
+  struct : GiNaC::map_function {
+    ex operator()(const ex& x) override { return GiNaC::is_a<GiNaC::constant>(x) ? x.evalf() : x.map(*this); }
+  } numeric_constants;
   std::ostringstream os;
-  os << GiNaC::csrc_double << e;
+  os << GiNaC::csrc_double << numeric_constants(e);
   return os.str();
 }
 

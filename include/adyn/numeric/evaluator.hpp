@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/numeric/native_code.hpp"
 #include "adyn/numeric/tape.hpp"
 
 namespace adyn::numeric {
@@ -22,14 +23,19 @@ struct Derivatives {
   Eigen::VectorXd constraint_force;  // Gᵀλ, or Q^c_i + Q^c_ni (Udwadia–Kalaba), in the speeds' space
 };
 
+/// Tape (always available) or generated C compiled at run time (native_code.hpp).
+enum class Backend { Tape, Native };
+
 class EquationsEvaluator {
  public:
   /// `parameters` lists the symbols that stay inputs; `values` gives their initial values (every
   /// parameter of the equations must be one of them).
   EquationsEvaluator(const formulations::EquationsOfMotion& eom, const std::vector<GiNaC::symbol>& parameters,
-                     const std::vector<double>& values);
+                     const std::vector<double>& values, Backend backend = Backend::Tape);
   /// From a system's parameters (symbols and values; all must have values).
-  static EquationsEvaluator for_parameters(const formulations::EquationsOfMotion& eom, const GiNaC::exmap& values);
+  static EquationsEvaluator for_parameters(const formulations::EquationsOfMotion& eom, const GiNaC::exmap& values,
+                                           Backend backend = Backend::Tape);
+  Backend backend() const { return backend_; }
 
   std::size_t n() const { return n_; }
   std::size_t p() const { return p_; }
@@ -44,14 +50,25 @@ class EquationsEvaluator {
 
  private:
   void load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  // A compiled set of expressions, by either backend.
+  struct Compiled {
+    std::shared_ptr<Tape> tape;
+    std::shared_ptr<NativeFunction> native;
+    void evaluate(const double* in, double* out) const {
+      if (native) native->evaluate(in, out);
+      else tape->evaluate(in, out);
+    }
+  };
+  static Compiled compile(Backend backend, const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs);
 
+  Backend backend_;
   std::string method_;
   std::size_t n_, p_, rows_;  // rows_: constraint rows of G
   formulations::ConstraintEnforcement enforcement_;
   std::vector<std::string> constraint_names_;
   bool has_nonideal_ = false, has_friction_ = false;
-  std::shared_ptr<Tape> main_;      // M, F, qdot, G, g, mu
-  std::shared_ptr<Tape> nonideal_;  // C (inputs + N_c)
+  Compiled main_;      // M, F, qdot, G, g, mu
+  Compiled nonideal_;  // C (inputs + N_c)
   mutable std::vector<double> in_, out_;
 };
 

@@ -14,6 +14,7 @@
 
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/model/system.hpp"
+#include "adyn/numeric/evaluator.hpp"
 
 namespace adyn::numeric {
 
@@ -26,6 +27,7 @@ struct SimulationOptions {
   double rtol = 1e-8;
   double atol = 1e-10;
   bool project = true;        // project onto the constraints at each output time
+  Backend backend = Backend::Tape;  // or generated C compiled at run time
   long max_steps = 10000000;  // per output interval
 };
 
