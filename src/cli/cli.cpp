@@ -6,7 +6,10 @@
 #include "adyn/cli/equations_report.hpp"
 #include "adyn/cli/kinematics_report.hpp"
 #include "adyn/cli/simulate_command.hpp"
+#include "adyn/formulations/hamilton.hpp"
+#include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/symbolic/printers.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
 
@@ -28,7 +31,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   derive->add_option("model", model_path, "Model file (YAML)")->required();
   derive->add_option("-m,--method", method,
                      "Formulation: lagrange (multipliers for constraints), kane, gibbs-appell, maggi, boltzmann-hamel, "
-                     "gauss, udwadia-kalaba or fundamental-equation")
+                     "gauss, udwadia-kalaba, fundamental-equation or hamilton")
       ->check(CLI::IsMember(formulations::method_names()));
   std::string format = "text";
   derive->add_option("-f,--format", format, "Output: text, latex or c (a C function, after CSE)")
@@ -80,6 +83,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     } else if (*derive) {
       auto eom = formulations::derive(system, method);
       if (format != "c") out << "System: " << system.name() << "\n";
+      if (method == "hamilton" && format != "c") {
+        auto H = formulations::hamiltonian_form(formulations::lagrangian_form(system)).hamiltonian;
+        out << "Hamiltonian H = ";
+        if (format == "latex") out << sym::to_latex(H) << "\n";
+        else out << H << "\n";
+      }
       write_equations(eom, format == "c" ? EquationsFormat::C : format == "latex" ? EquationsFormat::Latex : EquationsFormat::Text,
                       out);
     } else if (*classify) {

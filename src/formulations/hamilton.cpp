@@ -136,7 +136,7 @@ EquationsOfMotion hamilton(const model::System& system) {
   eom.method = "Hamilton";
   eom.coordinates = q;
   eom.speeds = p;
-  // q̇ = ∂H/∂p (equal to f = M⁻¹ (p − b)).
+  eom.speed_definitions = generalized_momenta(lf);  // q̇ = ∂H/∂p (equal to f = M⁻¹ (p − b)).
   eom.coordinate_rates = matrix(n, 1);
   for (std::size_t i = 0; i < n; ++i) eom.coordinate_rates(i, 0) = hf.hamiltonian.diff(p[i]).normal();
   // ṗ = −∂H/∂q + Q − ∂D/∂q̇, the nonconservative terms at q̇ = f(q, p, t).
@@ -180,29 +180,6 @@ EquationsOfMotion hamilton(const model::System& system) {
     eom.constraint_names.push_back(constraints[k].name);
   }
   return eom;
-}
-
-State hamilton_state(const model::System& system, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) {
-  const auto& coords = system.coordinates();
-  const auto speeds = system.speeds();
-  if (static_cast<std::size_t>(q.size()) != coords.size() || static_cast<std::size_t>(u.size()) != speeds.size())
-    throw Error("hamilton_state: the state of system '" + system.name() + "' needs " +
-                std::to_string(coords.size()) + " coordinates and " + std::to_string(speeds.size()) + " speeds");
-  GiNaC::exmap at = system.parameter_values();
-  at[sym::time()] = t;
-  for (std::size_t i = 0; i < coords.size(); ++i) at[coords[i]] = q(static_cast<Eigen::Index>(i));
-  for (std::size_t i = 0; i < speeds.size(); ++i) at[speeds[i]] = u(static_cast<Eigen::Index>(i));
-  // q̇ from the kinematic differential equations (q̇ = u when no speeds are declared).
-  const auto qd = sym::derivatives_of(coords);
-  GiNaC::exmap with_rates = at;
-  for (std::size_t i = 0; i < qd.size(); ++i)
-    with_rates[qd[i]] = sym::evaluate(system.in_speeds(qd[i]), at, "rate of coordinate '" + coords[i].get_name() + "'");
-  const matrix p = generalized_momenta(lagrangian_form(system));
-  State out{t, q, Eigen::VectorXd(static_cast<Eigen::Index>(coords.size()))};
-  for (std::size_t i = 0; i < coords.size(); ++i)
-    out.u(static_cast<Eigen::Index>(i)) =
-        sym::evaluate(p(i, 0), with_rates, "momentum of coordinate '" + coords[i].get_name() + "'");
-  return out;
 }
 
 }  // namespace adyn::formulations

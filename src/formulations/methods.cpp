@@ -5,6 +5,7 @@
 #include "adyn/formulations/fundamental_equation.hpp"
 #include "adyn/formulations/gauss.hpp"
 #include "adyn/formulations/gibbs_appell.hpp"
+#include "adyn/formulations/hamilton.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/orthogonal_complement.hpp"
@@ -16,7 +17,7 @@ namespace adyn::formulations {
 
 const std::vector<std::string>& method_names() {
   static const std::vector<std::string> names = {"lagrange", "kane",           "gibbs-appell", "maggi", "boltzmann-hamel",
-                                                 "gauss",    "udwadia-kalaba", "fundamental-equation"};
+                                                 "gauss",    "udwadia-kalaba", "fundamental-equation", "hamilton"};
   return names;
 }
 
@@ -29,8 +30,9 @@ EquationsOfMotion derive(const model::System& system, const std::string& method)
   if (method == "gauss") return gauss(system);
   if (method == "udwadia-kalaba") return udwadia_kalaba(system);
   if (method == "fundamental-equation") return fundamental_equation(system);
+  if (method == "hamilton") return hamilton(system);
   throw Error("unknown method '" + method + "' (expected lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, gauss "
-              "udwadia-kalaba or fundamental-equation)");
+              "udwadia-kalaba, fundamental-equation or hamilton)");
 }
 
 State state_for(const EquationsOfMotion& eom, const model::System& system, double t, const Eigen::VectorXd& q,
@@ -41,8 +43,11 @@ State state_for(const EquationsOfMotion& eom, const model::System& system, doubl
   const auto speeds = system.speeds();
   for (std::size_t i = 0; i < speeds.size(); ++i) at[speeds[i]] = u(static_cast<Eigen::Index>(i));
   State out{t, q, Eigen::VectorXd(static_cast<Eigen::Index>(eom.p()))};
-  for (std::size_t i = 0; i < eom.p(); ++i)
-    out.u(static_cast<Eigen::Index>(i)) = sym::evaluate(system.in_speeds(eom.speeds[i]), at, "speed '" + eom.speeds[i].get_name() + "'");
+  for (std::size_t i = 0; i < eom.p(); ++i) {
+    // The speed's definition in q, q̇, t (Hamilton's momenta), or the speed itself.
+    GiNaC::ex u_i = eom.speed_definitions.rows() ? eom.speed_definitions(i, 0) : GiNaC::ex(eom.speeds[i]);
+    out.u(static_cast<Eigen::Index>(i)) = sym::evaluate(system.in_speeds(u_i), at, "speed '" + eom.speeds[i].get_name() + "'");
+  }
   return out;
 }
 

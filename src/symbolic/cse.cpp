@@ -2,6 +2,8 @@
 
 #include <unordered_map>
 
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
 namespace adyn::sym {
 namespace {
 
@@ -37,7 +39,7 @@ class Rebuilder : public GiNaC::map_function {
     ex rebuilt = e.map(*this);
     auto r = refs_.find(e);
     if (r != refs_.end() && r->second > 1) {
-      GiNaC::symbol t(prefix_ + std::to_string(out_.temporaries.size()));
+      GiNaC::symbol t = interned_symbol(prefix_ + std::to_string(out_.temporaries.size()));
       out_.temporaries.emplace_back(t, rebuilt);
       rebuilt = t;
     }

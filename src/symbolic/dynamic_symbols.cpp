@@ -62,6 +62,15 @@ const symbol& time() {
   return t;
 }
 
+symbol interned_symbol(const std::string& name) {
+  static std::mutex mutex;
+  static std::map<std::string, symbol> table;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = table.find(name);
+  if (it == table.end()) it = table.emplace(name, symbol(name)).first;
+  return it->second;
+}
+
 symbol parameter(const std::string& name, const std::string& latex) {
   return symbol(name, latex.empty() ? default_latex(name) : latex);
 }

@@ -72,7 +72,7 @@ std::string c_function(const std::string& name, const std::vector<CArray>& input
     for (std::size_t i = 0; i < in.entries.size(); ++i) {
       if (!GiNaC::is_a<GiNaC::symbol>(in.entries[i])) throw Error("c_function: input '" + in.name + "' must hold symbols");
       std::string id = c_identifier(GiNaC::ex_to<GiNaC::symbol>(in.entries[i]).get_name(), used);
-      rename[in.entries[i]] = GiNaC::symbol(id);
+      rename[in.entries[i]] = interned_symbol(id);
       if (needed.count(in.entries[i])) body << "  const double " << id << " = " << in.name << "[" << i << "];\n";
     }
   std::vector<ex> all;

@@ -56,12 +56,15 @@ TEST(Angeles_E2_RollingDisk, ClassifyCommand) {
 }
 
 TEST(Cli, DeriveDoublePendulumByEveryMethod) {
-  for (const char* method : {"lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba"}) {
+  for (const char* method : {"lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba",
+                             "fundamental-equation", "hamilton"}) {
     auto r = run({"derive", example("double_pendulum.yaml"), "--method", method});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("M[1,1] = "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("F[2] = "), std::string::npos) << r.out;
   }
+  EXPECT_NE(run({"derive", example("double_pendulum.yaml"), "-m", "hamilton"}).out.find("Hamiltonian H = "),
+            std::string::npos);
   auto latex = run({"derive", example("double_pendulum.yaml"), "--format", "latex"});
   EXPECT_NE(latex.out.find("\\begin{aligned}"), std::string::npos) << latex.out;
   auto c = run({"derive", example("double_pendulum.yaml"), "-f", "c"});

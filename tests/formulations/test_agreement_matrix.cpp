@@ -14,6 +14,7 @@
 #include "adyn/formulations/fundamental_equation.hpp"
 #include "adyn/formulations/gauss.hpp"
 #include "adyn/formulations/gibbs_appell.hpp"
+#include "adyn/formulations/hamilton.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/orthogonal_complement.hpp"
@@ -39,7 +40,8 @@ std::vector<Method> methods() {
           {"Boltzmann-Hamel", [](const model::System& s) { return formulations::boltzmann_hamel(s); }},
           {"Udwadia-Kalaba", [](const model::System& s) { return formulations::udwadia_kalaba(s); }},
           {"Gauss", [](const model::System& s) { return formulations::gauss(s); }},
-          {"fundamental eq.", [](const model::System& s) { return formulations::fundamental_equation(s); }}};
+          {"fundamental eq.", [](const model::System& s) { return formulations::fundamental_equation(s); }},
+          {"Hamilton", [](const model::System& s) { return formulations::hamilton(s); }}};
 }
 
 struct Case {

@@ -24,6 +24,8 @@ struct EquationsOfMotion {
   std::string method;                              // "Lagrange", "Kane", ...
   std::vector<GiNaC::symbol> coordinates;          // q, n of them
   std::vector<GiNaC::symbol> speeds;               // u, the p integrated (independent) speeds
+  GiNaC::matrix speed_definitions = GiNaC::matrix(0, 0);  // u in q, q̇, t when not the system's speeds
+                                                   // or q̇ (Hamilton's momenta p = ∂L/∂q̇)
   GiNaC::matrix coordinate_rates;                  // q̇ (n x 1) in terms of q, u, t
   GiNaC::matrix mass_matrix;                       // M (p x p)
   GiNaC::matrix forcing;                           // F (p x 1)

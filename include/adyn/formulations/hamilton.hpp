@@ -52,9 +52,5 @@ HamiltonianForm hamiltonian_form(const LagrangianForm& form);
 /// system if its mass matrix is singular.
 EquationsOfMotion hamilton(const model::System& system);
 
-/// The system's state (its q and speeds u at t) as the state (t, q, p) of hamilton(system):
-/// q̇ from the kinematic differential equations, then p = ∂L/∂q̇. (formulations::state_for does not
-/// know momenta.)
-State hamilton_state(const model::System& system, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u);
 
 }  // namespace adyn::formulations

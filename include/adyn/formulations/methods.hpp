@@ -12,7 +12,7 @@
 namespace adyn::formulations {
 
 /// "lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba",
-/// "fundamental-equation".
+/// "fundamental-equation", "hamilton".
 const std::vector<std::string>& method_names();
 
 /// The equations of a system by the named method; throws adyn::Error for an unknown name.

@@ -21,6 +21,10 @@ using GiNaC::symbol;
 /// The time symbol t shared by all of adyn.
 const symbol& time();
 
+/// The same symbol for the same name, process-wide: for generated names (CSE temporaries, C
+/// identifiers), so that generated code does not depend on how many symbols were made before.
+symbol interned_symbol(const std::string& name);
+
 /// A plain (constant) parameter symbol, e.g. a mass or a length. `latex` defaults to `name`.
 symbol parameter(const std::string& name, const std::string& latex = "");
 
