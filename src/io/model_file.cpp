@@ -141,7 +141,7 @@ class Reader {
     only_keys(root, "model", {"name", "inertial_frame", "origin", "parameters", "coordinates", "speeds",
                               "coordinate_rates", "frames", "points", "particles", "bodies", "constraints", "gravity", "forces", "torques",
                               "springs", "dampers", "potentials", "dissipation", "generalized_forces",
-                              "initial", "simulation"});
+                              "events", "initial", "simulation"});
     if (root["parameters"]) read_parameters(root["parameters"]);
     if (root["coordinates"]) read_symbols(root["coordinates"], "coordinate");
     if (root["speeds"]) read_symbols(root["speeds"], "speed");
@@ -152,6 +152,7 @@ class Reader {
     if (root["bodies"]) read_list(root["bodies"], "bodies", [this](const YAML::Node& n) { read_body(n); });
     if (root["constraints"])
       read_list(root["constraints"], "constraints", [this](const YAML::Node& n) { read_constraint(n); });
+    if (root["events"]) read_list(root["events"], "events", [this](const YAML::Node& n) { read_event(n); });
     if (root["gravity"]) system_.set_gravity(vector(root["gravity"], "gravity"));
     read_loads(root);
     try {
@@ -358,6 +359,16 @@ class Reader {
       c->nonideal_force = expressions(node["nonideal_force"], object, system_.coordinates().size());
     if (node["friction"]) c->friction_coefficient = expression(node["friction"], object);
     guarded(node, [&] { system_.add_constraint(*c); });
+  }
+
+  // {name, gap: g(q, t), restitution: e} (an impact) or without restitution (stop the run)
+  void read_event(const YAML::Node& node) {
+    auto [name, object] = named(node, "event");
+    only_keys(node, object, {"name", "gap", "restitution"});
+    require(node, object, {"gap"});
+    model::Event e{name, expression(node["gap"], object), std::nullopt};
+    if (node["restitution"]) e.restitution = expression(node["restitution"], object);
+    guarded(node, [&] { system_.add_event(e); });
   }
 
   void read_loads(const YAML::Node& root) {

@@ -209,6 +209,22 @@ void System::add_constraint(const Constraint& c) {
   constraints_.push_back(c);
 }
 
+void System::add_event(const Event& e) {
+  const std::string object = "event '" + e.name + "'";
+  for (const auto& other : events_)
+    if (other.name == e.name) throw ModelError(object, "an event with this name already exists");
+  for (const auto& s : sym::free_symbols(e.gap))
+    if (sym::is_dynamic(s) && sym::derivative_order(s) > 0)
+      throw ModelError(object, "its gap g(q, t) cannot contain the rate '" + GiNaC::ex_to<GiNaC::symbol>(s).get_name() + "'");
+  if (e.restitution) {
+    GiNaC::ex v = e.restitution->subs(parameter_values()).evalf();
+    if (GiNaC::is_a<GiNaC::numeric>(v) && (GiNaC::ex_to<GiNaC::numeric>(v).to_double() < 0 ||
+                                          GiNaC::ex_to<GiNaC::numeric>(v).to_double() > 1))
+      throw ModelError(object, "the coefficient of restitution must be in [0, 1]");
+  }
+  events_.push_back(e);
+}
+
 GiNaC::symtab System::symbol_table() const {
   GiNaC::symtab table;
   table["t"] = sym::time();

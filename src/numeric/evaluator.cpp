@@ -95,25 +95,33 @@ Eigen::VectorXd EquationsEvaluator::coordinate_rates(double t, const Eigen::Vect
   return Eigen::Map<const Eigen::VectorXd>(out_.data() + p_ * p_ + p_, static_cast<Eigen::Index>(n_));
 }
 
-Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+EvaluatedEquations EquationsEvaluator::matrices(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
   load_inputs(t, q, u);
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   const auto P = static_cast<Eigen::Index>(p_), R = static_cast<Eigen::Index>(rows_);
   const double* o = out_.data();
-  Eigen::MatrixXd M = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(o, P, P);
+  EvaluatedEquations e;
+  e.M = Eigen::Map<const RowMajor>(o, P, P);
   o += p_ * p_;
-  Eigen::VectorXd F = Eigen::Map<const Eigen::VectorXd>(o, P);
+  e.F = Eigen::Map<const Eigen::VectorXd>(o, P);
   o += p_;
-  Derivatives d;
-  d.qdot = Eigen::Map<const Eigen::VectorXd>(o, static_cast<Eigen::Index>(n_));
+  e.qdot = Eigen::Map<const Eigen::VectorXd>(o, static_cast<Eigen::Index>(n_));
   o += n_;
-  Eigen::MatrixXd G = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(o, R, P);
+  e.G = Eigen::Map<const RowMajor>(o, R, P);
   o += rows_ * p_;
-  Eigen::VectorXd g = Eigen::Map<const Eigen::VectorXd>(o, R);
+  e.g = Eigen::Map<const Eigen::VectorXd>(o, R);
   o += rows_;
-  const double mu = *o;
-  if (!M.allFinite() || !F.allFinite() || !d.qdot.allFinite() || !G.allFinite() || !g.allFinite())
+  e.friction = *o;
+  if (!e.M.allFinite() || !e.F.allFinite() || !e.qdot.allFinite() || !e.G.allFinite() || !e.g.allFinite())
     throw EvaluationError(method_ + " equations " + at_time(t) + ": the state left the domain (a value is not finite)");
+  return e;
+}
 
+Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+  auto [M, G, F, g, qdot, mu] = matrices(t, q, u);
+  const auto P = static_cast<Eigen::Index>(p_), R = static_cast<Eigen::Index>(rows_);
+  Derivatives d;
+  d.qdot = qdot;
   if (enforcement_ == formulations::ConstraintEnforcement::MoorePenrose) {
     auto nonideal = [&](double normal) -> Eigen::VectorXd {
       if (!has_nonideal_) return Eigen::VectorXd::Zero(P);

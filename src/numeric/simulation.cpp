@@ -35,6 +35,9 @@ struct Monitors {
   bool speeds_are_rates = false;
   std::unique_ptr<Tape> projection;  // φ, ∂φ/∂q, r, ∂r/∂u, E
   std::unique_ptr<Tape> rate;        // Ė
+  std::unique_ptr<Tape> events;      // g_k, then the rows J_k = ∂ġ_k/∂u of each event
+  std::vector<std::string> event_names;
+  std::vector<double> restitution;   // per event; < 0: a stopping event
   std::vector<double> parameters;
 };
 
@@ -93,6 +96,24 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   }
   mon.projection = std::make_unique<Tape>(inputs, outputs);
   mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
+  // Events: the gaps, then the Jacobians of their rates in the speeds (the impulse directions).
+  std::vector<ex> gaps, rows;
+  for (const auto& e : system.events()) {
+    mon.event_names.push_back(e.name);
+    gaps.push_back(e.gap);
+    auto rate = sym::column({in_state(sym::time_derivative(e.gap))});
+    for (const auto& j : entries(sym::jacobian(rate, eom.speeds))) rows.push_back(j);
+    double e_r = -1;
+    if (e.restitution) e_r = GiNaC::ex_to<GiNaC::numeric>(e.restitution->subs(system.parameter_values()).evalf()).to_double();
+    mon.restitution.push_back(e_r);
+  }
+  if (!gaps.empty()) {
+    if (eom.speed_definitions.rows() && std::any_of(mon.restitution.begin(), mon.restitution.end(), [](double e_r) { return e_r >= 0; }))
+      throw Error("simulation: impacts need equations whose mass matrix is the inertia in the speeds; " + eom.method +
+                  "'s speeds are momenta");
+    gaps.insert(gaps.end(), rows.begin(), rows.end());
+    mon.events = std::make_unique<Tape>(inputs, gaps);
+  }
   return mon;
 }
 
@@ -135,6 +156,16 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
   }
 }
 
+int event_gaps(sunrealtype t, N_Vector y, sunrealtype* gout, void* data) {
+  auto* pb = static_cast<Problem*>(data);
+  const double* Y = N_VGetArrayPointer(y);
+  auto in = pb->inputs(t, Y, Y + pb->n);
+  std::vector<double> out(pb->monitors->events->output_count());
+  pb->monitors->events->evaluate(in.data(), out.data());
+  std::copy(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(pb->monitors->event_names.size()), gout);
+  return 0;
+}
+
 void capture_error(int, const char*, const char* function, char* msg, void* data) {
   auto* pb = static_cast<Problem*>(data);
   if (pb->error.empty()) pb->error = std::string(function) + ": " + msg;
@@ -175,6 +206,25 @@ class Stepper {
   }
   Stepper(const Stepper&) = delete;
   Stepper& operator=(const Stepper&) = delete;
+
+  // Event functions located by SUNDIALS' root finding, downward crossings only.
+  void set_events(int count) {
+    if (count == 0) return;
+    std::vector<int> down(static_cast<std::size_t>(count), -1);
+    if (kind_ == Integrator::DormandPrince) {
+      ERKStepRootInit(mem_, count, event_gaps);
+      ERKStepSetRootDirection(mem_, down.data());
+    } else {
+      CVodeRootInit(mem_, count, event_gaps);
+      CVodeSetRootDirection(mem_, down.data());
+    }
+  }
+  std::vector<int> events_found(int count) {
+    std::vector<int> found(static_cast<std::size_t>(count), 0);
+    if (kind_ == Integrator::DormandPrince) ERKStepGetRootInfo(mem_, found.data());
+    else CVodeGetRootInfo(mem_, found.data());
+    return found;
+  }
 
   int evolve(double tout, N_Vector y, double& t) {
     return kind_ == Integrator::DormandPrince ? ERKStepEvolve(mem_, tout, y, &t, ARK_NORMAL)
@@ -296,21 +346,90 @@ Trajectory simulate(const model::System& system, const formulations::EquationsOf
     record(t, violation, energy);
   }
   Stepper stepper(options.integrator, pb, y, t, options, ctx);
+  const int event_count = static_cast<int>(monitors.event_names.size());
+  stepper.set_events(event_count);
+  auto restart = [&] {
+    stepper.counters(tr.summary.steps, tr.summary.rhs_evaluations);  // a restart resets them
+    stepper.restart(t, y);
+  };
+  // An impact: M Δu = Jᵀ Λ, G Δu = 0, J u⁺ = −e J u⁻ for the events that closed (Géradin (1.76)),
+  // solved in the least-squares sense so that redundant rows are harmless.
+  std::vector<double> event_out(monitors.events ? monitors.events->output_count() : 0);
+  auto impact = [&](const std::vector<int>& closed) {
+    Eigen::Map<Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(n)), u(Y + n, static_cast<Eigen::Index>(p));
+    auto in = pb.inputs(t, Y, Y + n);
+    monitors.events->evaluate(in.data(), event_out.data());
+    auto mats = evaluator.matrices(t, q, u);
+    const auto P = static_cast<Eigen::Index>(p), R = mats.G.rows(), C = static_cast<Eigen::Index>(closed.size());
+    Eigen::MatrixXd J(C, P);
+    for (Eigen::Index c = 0; c < C; ++c)
+      for (Eigen::Index j = 0; j < P; ++j)
+        J(c, j) = event_out[static_cast<std::size_t>(event_count + closed[static_cast<std::size_t>(c)] * static_cast<int>(p) + j)];
+    Eigen::MatrixXd K = Eigen::MatrixXd::Zero(P + R + C, P + R + C);
+    K.topLeftCorner(P, P) = mats.M;
+    K.block(0, P, P, R) = -mats.G.transpose();
+    K.block(0, P + R, P, C) = -J.transpose();
+    K.block(P, 0, R, P) = mats.G;
+    K.block(P + R, 0, C, P) = J;
+    Eigen::VectorXd rhs = Eigen::VectorXd::Zero(P + R + C);
+    for (Eigen::Index c = 0; c < C; ++c)
+      rhs(P + R + c) = -(1 + monitors.restitution[static_cast<std::size_t>(closed[static_cast<std::size_t>(c)])]) * J.row(c).dot(u);
+    u += K.completeOrthogonalDecomposition().solve(rhs).head(P);
+  };
+  std::vector<double> recent_events;  // for the event-storm (Zeno) guard
   const long outputs = static_cast<long>(std::ceil((options.t_end - x0.t) / options.output_step - 1e-9));
-  for (long k = 1; k <= outputs; ++k) {
+  for (long k = 1; k <= outputs && tr.summary.stop_reason.empty() && tr.summary.ended_by_event.empty(); ++k) {
     const double tout = std::min(x0.t + static_cast<double>(k) * options.output_step, options.t_end);
-    const int flag = stepper.evolve(tout, y, t);
-    if (flag < 0) {
-      tr.summary.stop_reason = "integration stopped at " + at_time(t) + ": " +
-                               (pb.error.empty() ? "integrator failure (flag " + std::to_string(flag) + ")" : pb.error);
-      break;
+    while (true) {
+      const int flag = stepper.evolve(tout, y, t);
+      if (flag < 0) {
+        tr.summary.stop_reason = "integration stopped at " + at_time(t) + ": " +
+                                 (pb.error.empty() ? "integrator failure (flag " + std::to_string(flag) + ")" : pb.error);
+        break;
+      }
+      if (flag != ARK_ROOT_RETURN && flag != CV_ROOT_RETURN) break;
+      auto found = stepper.events_found(event_count);
+      std::vector<int> closed;
+      for (int e = 0; e < event_count; ++e) {
+        if (!found[static_cast<std::size_t>(e)]) continue;
+        if (monitors.restitution[static_cast<std::size_t>(e)] < 0) tr.summary.ended_by_event = monitors.event_names[static_cast<std::size_t>(e)];
+        else closed.push_back(e);
+      }
+      auto [violation, energy] = observe(t, false);
+      record(t, violation, energy);  // the state just before the event
+      if (!tr.summary.ended_by_event.empty()) break;
+      impact(closed);
+      ++tr.summary.impacts;
+      // Zeno guard: impacts accumulating (the last 6 within 1e-4 of the run's span each).
+      recent_events.push_back(t);
+      if (recent_events.size() > 6) recent_events.erase(recent_events.begin());
+      bool storm = recent_events.size() == 6;
+      for (std::size_t i = 1; storm && i < recent_events.size(); ++i)
+        storm = recent_events[i] - recent_events[i - 1] < 1e-4 * (options.t_end - x0.t);
+      if (storm) {
+        tr.summary.stop_reason = "event storm at " + at_time(t) + ": impacts of '" +
+                                 monitors.event_names[static_cast<std::size_t>(closed.front())] +
+                                 "' accumulate (Zeno behaviour; resting contact is not modelled)";
+        break;
+      }
+      auto after = observe(t, options.project);
+      record(t, after.first, after.second);  // and just after it
+      restart();
     }
+    if (!tr.summary.stop_reason.empty() || !tr.summary.ended_by_event.empty()) break;
     auto [violation, energy] = observe(t, options.project);
     record(t, violation, energy);
-    if (options.project && (monitors.h || monitors.k)) {
-      stepper.counters(tr.summary.steps, tr.summary.rhs_evaluations);  // a restart resets them
-      stepper.restart(t, y);
+    if (event_count) {  // a contact the root finding missed is an error, not a silent penetration
+      auto in = pb.inputs(t, Y, Y + n);
+      monitors.events->evaluate(in.data(), event_out.data());
+      for (int e = 0; e < event_count; ++e)
+        if (event_out[static_cast<std::size_t>(e)] < -1e-6) {
+          tr.summary.stop_reason = "event '" + monitors.event_names[static_cast<std::size_t>(e)] + "' missed at " +
+                                   at_time(t) + ": its gap is " + std::to_string(event_out[static_cast<std::size_t>(e)]);
+          break;
+        }
     }
+    if (options.project && (monitors.h || monitors.k)) restart();
   }
   tr.summary.completed = tr.summary.stop_reason.empty();
   stepper.counters(tr.summary.steps, tr.summary.rhs_evaluations);

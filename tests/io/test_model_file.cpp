@@ -218,3 +218,21 @@ simulation: {t_end: 3, output_step: 0.1, method: kane, integrator: bdf, rtol: 1.
   EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {integrator: euler}\n"), ModelFileError);
   EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {steps: 3}\n"), ModelFileError);
 }
+
+TEST(ModelFile, EventsAndImpacts) {
+  auto system = io::read_model(R"(
+parameters: {e: 0.8}
+coordinates: [x1, x2]
+events:
+  - {name: contact, gap: x2 - x1, restitution: e}
+  - {name: wall, gap: 10 - x2}
+)");
+  ASSERT_EQ(system.events().size(), 2u);
+  EXPECT_TRUE(system.events()[0].restitution.has_value());
+  EXPECT_FALSE(system.events()[1].restitution.has_value());
+  auto e = read_error("coordinates: [x]\nevents:\n  - {name: bad, gap: x, restitution: 1.5}\n");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_NE(std::string(e.what()).find("event 'bad'"), std::string::npos) << e.what();
+  EXPECT_NE(std::string(read_error("coordinates: [x]\nevents:\n  - {name: v, gap: x_d}\n").what()).find("rate"),
+            std::string::npos);
+}

@@ -13,6 +13,7 @@
 
 #include "adyn/kinematics/point.hpp"
 #include "adyn/model/constraint.hpp"
+#include "adyn/model/event.hpp"
 #include "adyn/model/loads.hpp"
 #include "adyn/model/particle.hpp"
 #include "adyn/model/rigid_body.hpp"
@@ -103,6 +104,12 @@ class System {
   void add_constraint(const Constraint& constraint);
   const std::vector<Constraint>& constraints() const { return constraints_; }
 
+  // --- events and impacts ------------------------------------------------------------------------
+  /// Throws ModelError naming the event for a duplicate name, a gap that depends on the rates, or
+  /// a numeric restitution outside [0, 1].
+  void add_event(const Event& event);
+  const std::vector<Event>& events() const { return events_; }
+
   /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers.
   GiNaC::symtab symbol_table() const;
 
@@ -118,6 +125,7 @@ class System {
   std::vector<kin::ReferenceFrame> frames_;
   std::vector<kin::Point> points_;
   std::vector<Constraint> constraints_;
+  std::vector<Event> events_;
   std::vector<Particle> particles_;
   std::vector<RigidBody> bodies_;
   std::vector<PointForce> forces_;

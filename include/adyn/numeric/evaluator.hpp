@@ -26,6 +26,13 @@ struct Derivatives {
 /// Tape (always available) or generated C compiled at run time (native_code.hpp).
 enum class Backend { Tape, Native };
 
+/// The evaluated matrices of the equations at a state.
+struct EvaluatedEquations {
+  Eigen::MatrixXd M, G;
+  Eigen::VectorXd F, g, qdot;
+  double friction = 0;
+};
+
 class EquationsEvaluator {
  public:
   /// `parameters` lists the symbols that stay inputs; `values` gives their initial values (every
@@ -45,6 +52,8 @@ class EquationsEvaluator {
   /// q̇, u̇ (and λ). Throws adyn::SingularityError naming the time when M or the constraints are
   /// singular there, and adyn::EvaluationError when a result is not finite.
   Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  /// M, F, G, g and q̇ without solving (e.g. for impacts).
+  EvaluatedEquations matrices(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   /// Only q̇ (cheap: no solve).
   Eigen::VectorXd coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
 

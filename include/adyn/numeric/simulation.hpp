@@ -6,6 +6,9 @@
 // which are affine in the speeds) and the integrator restarted there. Monitors at each output:
 // constraint violation, the energy function E = T2 − T0 + V and the integral of its analytical
 // rate Ė (integrated with the state), so that E(t) − E(0) − ∫Ė dt measures the integration error.
+// Events (model::Event) are located by SUNDIALS' root finding: an impact changes the speeds by the
+// impulsive equations and the run goes on (both states are recorded at the event time); a stopping
+// event ends the run. 50 impacts in a vanishing time stop the run as an event storm (Zeno).
 #include <Eigen/Dense>
 
 #include <iosfwd>
@@ -38,6 +41,8 @@ struct TrajectorySummary {
   long rhs_evaluations = 0;
   double max_violation = 0;   // largest constraint residual seen at the output times (before projection)
   double energy_drift = 0;    // max |E(t) − E(0) − ∫Ė| / max(1, |E(0)|)
+  long impacts = 0;           // impacts resolved
+  std::string ended_by_event; // the stopping event that ended the run, if any
 };
 
 struct Trajectory {
