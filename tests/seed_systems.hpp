@@ -305,4 +305,52 @@ inline model::System bead_on_rotating_wire() {
   return s;
 }
 
+// Géradin P1.4: m1 on a bar at α to the vertical (y down), m2 on a link
+// ℓ at θ below it, spring k (free length d0) from m1 to the fixed point (0, −e).
+inline model::System guided_double_pendulum() {
+  model::System s("guided double pendulum");
+  auto m1 = s.add_parameter("m1", 1.0), m2 = s.add_parameter("m2", 0.6), l = s.add_parameter("l", 0.7);
+  auto al = s.add_parameter("alpha", 0.4), k = s.add_parameter("k", 20.0), d0 = s.add_parameter("d0", 0.3);
+  auto e = s.add_parameter("e", 0.5), g = s.add_parameter("g", 9.81);
+  auto sc = s.add_coordinate("s"), th = s.add_coordinate("theta");
+  auto N = s.inertial_frame();
+  auto P1 = s.add_point(s.origin().locate_new("P1", sc * sin(al) * N.x() + sc * cos(al) * N.y()));
+  auto P2 = s.add_point(P1.locate_new("P2", l * sin(th) * N.x() + l * cos(th) * N.y()));
+  auto E = s.add_point(s.origin().locate_new("E", -e * N.y()));
+  E.fix_in(N);
+  s.add_particle({"m1", P1, m1});
+  s.add_particle({"m2", P2, m2});
+  s.set_gravity(g * N.y());
+  s.add_spring({"spring", E, P1, k, d0, std::nullopt});
+  return s;
+}
+
+// Géradin E1.8 built physically: the mass in a frame turning at Ω,
+// springs as V = ½ k1 x² + ½ k2 y², the damper as D = ½ c1 ẋ².
+inline model::System rotating_wheel() {
+  model::System s("mass in a rotating wheel");
+  auto m = s.add_parameter("m", 1.0), W = s.add_parameter("Omega", 2.5), k1 = s.add_parameter("k1", 4.0);
+  auto k2 = s.add_parameter("k2", 9.0), c1 = s.add_parameter("c1", 0.3);
+  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
+  auto N = s.inertial_frame();
+  auto R = s.add_frame(N.orient_new_axis("R", N.z(), W * sym::time()));
+  s.add_particle({"mass", s.add_point(s.origin().locate_new("P", x * R.x() + y * R.y())), m});
+  s.add_potential({"springs", (k1 * x * x + k2 * y * y) / 2});
+  s.add_dissipation({"damper", c1 * pow(d(x), 2) / 2});
+  return s;
+}
+
+// Géradin E1.5 built physically: bob at ℓ b1, b1 at θ from the
+// downward n1, gravity g n1.
+inline model::System pendulum() {
+  model::System s("pendulum");
+  auto m = s.add_parameter("m", 1.2), l = s.add_parameter("l", 0.7), g = s.add_parameter("g", 9.81);
+  auto th = s.add_coordinate("theta");
+  auto N = s.inertial_frame();
+  auto B = s.add_frame(N.orient_new_axis("B", N.z(), th));
+  s.add_particle({"bob", s.add_point(s.origin().locate_new("P", l * B.x())), m});
+  s.set_gravity(g * N.x());
+  return s;
+}
+
 }  // namespace adyn::seeds

@@ -133,26 +133,18 @@ EquationsOfMotion boltzmann_hamel(const model::System& system) {
   eom.method = "Boltzmann-Hamel";
   eom.coordinates = q;
   for (auto r : free) eom.speeds.push_back(u[r]);
-  const std::size_t p = free.size();
-  const auto udot = sym::derivatives_of(eom.speeds);
-  GiNaC::exmap at_rest;
-  for (const auto& a : udot) at_rest[a] = 0;
-  eom.mass_matrix = matrix(p, p);
-  eom.forcing = matrix(p, 1);
-  std::vector<ex> dT_du(n);
+  std::vector<ex> dT_du(n), residuals;
   for (std::size_t j = 0; j < n; ++j) dT_du[j] = T.diff(u[j]);
-  for (std::size_t a = 0; a < p; ++a) {
-    const std::size_t r = free[a];
+  for (const std::size_t r : free) {
     ex lhs = system.in_speeds(sym::time_derivative(dT_du[r]));
     for (std::size_t i = 0; i < n; ++i) lhs -= T.diff(q[i]) * h.Phi(i, r);
     for (std::size_t j = 0; j < n; ++j) {
       for (auto l : free) lhs += dT_du[j] * h.gamma_rl[j](r, l) * u[l];
       lhs += dT_du[j] * h.gamma_r(j, r);
     }
-    lhs = (lhs - Q[r]).subs(on_constraints);
-    for (std::size_t b = 0; b < p; ++b) eom.mass_matrix(a, b) = lhs.diff(udot[b]);
-    eom.forcing(a, 0) = -lhs.subs(at_rest);
+    residuals.push_back((lhs - Q[r]).subs(on_constraints));
   }
+  set_mass_matrix_form(eom, residuals);
   eom.coordinate_rates = matrix(n, 1);
   for (std::size_t i = 0; i < n; ++i)
     eom.coordinate_rates(i, 0) = system.in_speeds(sym::derivative_of(q[i])).subs(on_constraints);

@@ -7,6 +7,19 @@
 
 namespace adyn::formulations {
 
+void set_mass_matrix_form(EquationsOfMotion& eom, const std::vector<GiNaC::ex>& residuals) {
+  const auto udot = sym::derivatives_of(eom.speeds);
+  const std::size_t p = udot.size();
+  GiNaC::exmap at_rest;
+  for (const auto& a : udot) at_rest[a] = 0;
+  eom.mass_matrix = GiNaC::matrix(p, p);
+  eom.forcing = GiNaC::matrix(p, 1);
+  for (std::size_t r = 0; r < p; ++r) {
+    for (std::size_t s = 0; s < p; ++s) eom.mass_matrix(r, s) = residuals[r].diff(udot[s]);
+    eom.forcing(r, 0) = -residuals[r].subs(at_rest);
+  }
+}
+
 GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters) {
   if (static_cast<std::size_t>(x.q.size()) != eom.n() || static_cast<std::size_t>(x.u.size()) != eom.p())
     throw Error(eom.method + " equations: state has " + std::to_string(x.q.size()) + " coordinates and " +
@@ -25,18 +38,23 @@ Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::e
   auto values = state_values(eom, x, parameters);
   Eigen::MatrixXd M = sym::evaluate(eom.mass_matrix, values, eom.method + " mass matrix");
   Eigen::VectorXd F = sym::evaluate(eom.forcing, values, eom.method + " forcing");
-  const auto p = static_cast<Eigen::Index>(eom.p()), m = static_cast<Eigen::Index>(eom.m());
+  Eigen::MatrixXd G = eom.m() ? sym::evaluate(eom.constraint_matrix, values, eom.method + " constraint matrix")
+                              : Eigen::MatrixXd(0, M.cols());
+  Eigen::VectorXd g = eom.m() ? Eigen::VectorXd(sym::evaluate(eom.constraint_rhs, values,
+                                                              eom.method + " constraint right-hand side"))
+                              : Eigen::VectorXd(0);
+  return solve_linear(M, F, G, g, eom.method + " equations");
+}
+
+Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
+                           const Eigen::VectorXd& g, const std::string& what) {
+  const auto p = M.rows(), m = G.rows();
   if (m == 0) {
-    Eigen::FullPivLU<Eigen::MatrixXd> lu(M);
-    lu.setThreshold(1e-12);
-    if (!lu.isInvertible())
-      throw SingularityError(eom.method + " equations",
-                             "the mass matrix is singular at this state (rank " + std::to_string(lu.rank()) +
-                                 " of " + std::to_string(p) + ")");
-    return {lu.solve(F), Eigen::VectorXd()};
+    Eigen::LLT<Eigen::MatrixXd> llt(M);
+    if (llt.info() != Eigen::Success)
+      throw SingularityError(what, "the mass matrix is singular (not positive definite) at this state");
+    return {llt.solve(F), Eigen::VectorXd()};
   }
-  Eigen::MatrixXd G = sym::evaluate(eom.constraint_matrix, values, eom.method + " constraint matrix");
-  Eigen::VectorXd g = sym::evaluate(eom.constraint_rhs, values, eom.method + " constraint right-hand side");
   Eigen::MatrixXd K = Eigen::MatrixXd::Zero(p + m, p + m);
   K.topLeftCorner(p, p) = M;
   K.topRightCorner(p, m) = -G.transpose();
@@ -50,7 +68,7 @@ Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::e
     std::string why = glu.rank() < m ? "the constraint Jacobian loses rank (" + std::to_string(glu.rank()) + " of " +
                                            std::to_string(m) + "): redundant or singular constraints"
                                      : "the mass matrix is singular on the constraint tangent space";
-    throw SingularityError(eom.method + " equations", why + " at this state");
+    throw SingularityError(what, why + " at this state");
   }
   Eigen::VectorXd sol = lu.solve(rhs);
   return {sol.head(p), sol.tail(m)};

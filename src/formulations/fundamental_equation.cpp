@@ -34,24 +34,11 @@ EquationsOfMotion fundamental_equation(const model::System& system, const std::v
 
   EquationsOfMotion eom;
   eom.method = "fundamental equation";
-  eom.coordinates = system.coordinates();
-  eom.speeds = ui;
-  const auto udot = sym::derivatives_of(ui);
-  GiNaC::exmap at_rest;
-  for (const auto& a : udot) at_rest[a] = 0;
-  eom.mass_matrix = GiNaC::matrix(p, p);
-  eom.forcing = GiNaC::matrix(p, 1);
-  for (std::size_t j = 0; j < p; ++j) {
-    const ex lhs = on_motion(sym::time_derivative(T.diff(ui[j]))) - inertia[j] - on_motion(Q[j]);
-    for (std::size_t k = 0; k < p; ++k) eom.mass_matrix(j, k) = lhs.diff(udot[k]);
-    eom.forcing(j, 0) = -lhs.subs(at_rest);
-  }
-  eom.dependent_speeds = partition.dependent;
-  eom.dependent_speed_values = GiNaC::matrix(partition.dependent.size(), 1);
-  for (std::size_t d = 0; d < partition.dependent.size(); ++d)
-    eom.dependent_speed_values(d, 0) = partition.dependent_values.at(partition.dependent[d]);
-  eom.coordinate_rates = GiNaC::matrix(eom.n(), 1);
-  for (std::size_t i = 0; i < eom.n(); ++i) eom.coordinate_rates(i, 0) = on_motion(sym::derivative_of(eom.coordinates[i]));
+  partition.describe(system, eom);
+  std::vector<ex> residuals;
+  for (std::size_t j = 0; j < p; ++j)
+    residuals.push_back(on_motion(sym::time_derivative(T.diff(ui[j]))) - inertia[j] - on_motion(Q[j]));
+  set_mass_matrix_form(eom, residuals);
   return eom;
 }
 

@@ -27,26 +27,11 @@ EquationsOfMotion gibbs_appell(const model::System& system, const GibbsAppellOpt
 
   EquationsOfMotion eom;
   eom.method = "Gibbs-Appell";
-  eom.coordinates = system.coordinates();
-  eom.speeds = ui;
-  const std::size_t p = ui.size();
+  partition.describe(system, eom);
   const auto udot = sym::derivatives_of(ui);
-  GiNaC::exmap at_rest;
-  for (const auto& a : udot) at_rest[a] = 0;
-  eom.mass_matrix = GiNaC::matrix(p, p);
-  eom.forcing = GiNaC::matrix(p, 1);
-  for (std::size_t r = 0; r < p; ++r) {
-    const ex dS = S.diff(udot[r]);  // ∂S/∂u̇_r, linear in u̇
-    for (std::size_t s = 0; s < p; ++s) eom.mass_matrix(r, s) = dS.diff(udot[s]);
-    eom.forcing(r, 0) = partition.on_motion(system, Q[r]) - dS.subs(at_rest);
-  }
-  eom.dependent_speeds = partition.dependent;
-  eom.dependent_speed_values = GiNaC::matrix(partition.dependent.size(), 1);
-  for (std::size_t d = 0; d < partition.dependent.size(); ++d)
-    eom.dependent_speed_values(d, 0) = partition.dependent_values.at(partition.dependent[d]);
-  eom.coordinate_rates = GiNaC::matrix(eom.n(), 1);
-  for (std::size_t i = 0; i < eom.n(); ++i)
-    eom.coordinate_rates(i, 0) = partition.on_motion(system, sym::derivative_of(eom.coordinates[i]));
+  std::vector<ex> residuals;  // ∂S/∂u̇_r − Q_r, linear in u̇
+  for (std::size_t r = 0; r < ui.size(); ++r) residuals.push_back(S.diff(udot[r]) - partition.on_motion(system, Q[r]));
+  set_mass_matrix_form(eom, residuals);
   return eom;
 }
 

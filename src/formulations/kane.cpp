@@ -18,10 +18,8 @@ EquationsOfMotion kane(const model::System& system, const KaneOptions& options) 
   const auto& ui = partition.independent;
   const auto& S = partition.dependent_values;  // u_d -> A_r u_i + b_r
   EquationsOfMotion eom;
-  eom.dependent_speeds = partition.dependent;
-  eom.dependent_speed_values = GiNaC::matrix(eom.dependent_speeds.size(), 1);
-  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d)
-    eom.dependent_speed_values(d, 0) = S.at(eom.dependent_speeds[d]);
+  eom.method = "Kane";
+  partition.describe(system, eom);
   // Rewrites an expression of q, q̇, u, t (from kinematics) on the constrained motion: q̇ via the
   // kinematic equations, then u_d eliminated.
   auto constrained = [&](const ex& e) { return system.in_speeds(e).subs(S, GiNaC::subs_options::no_pattern); };
@@ -68,20 +66,9 @@ EquationsOfMotion kane(const model::System& system, const KaneOptions& options) 
   }
   for (std::size_t r = p; r < wrt.size(); ++r) eom.auxiliary_equations.push_back(F[r] + Fstar[r]);
   eom.auxiliary_speeds = options.auxiliary_speeds;
-  auto udot = sym::derivatives_of(ui);
-  GiNaC::exmap at_rest;
-  for (const auto& a : udot) at_rest[a] = 0;
-  eom.method = "Kane";
-  eom.coordinates = system.coordinates();
-  eom.speeds = ui;
-  eom.mass_matrix = GiNaC::matrix(p, p);
-  eom.forcing = GiNaC::matrix(p, 1);
-  for (std::size_t r = 0; r < p; ++r) {
-    for (std::size_t s = 0; s < p; ++s) eom.mass_matrix(r, s) = -Fstar[r].diff(udot[s]);
-    eom.forcing(r, 0) = F[r] + Fstar[r].subs(at_rest);
-  }
-  eom.coordinate_rates = GiNaC::matrix(eom.n(), 1);
-  for (std::size_t i = 0; i < eom.n(); ++i) eom.coordinate_rates(i, 0) = constrained(sym::derivative_of(eom.coordinates[i]));
+  std::vector<ex> residuals;  // Kane's equations F_r + F*_r = 0 as −(F_r + F*_r) = M u̇ − F
+  for (std::size_t r = 0; r < p; ++r) residuals.push_back(-(F[r] + Fstar[r]));
+  set_mass_matrix_form(eom, residuals);
   return eom;
 }
 

@@ -196,15 +196,9 @@ EquationsOfMotion orthogonal_complement(const model::System& system, const Ortho
   for (std::size_t i = 0; i < m_idx.size(); ++i)
     for (std::size_t r = 0; r < p; ++r) XZ(m_idx[i], r) = oc.Z(i, r);
   const matrix R = XZ.transpose().mul(E);
-  const auto udot = sym::derivatives_of(eom.speeds);
-  GiNaC::exmap at_rest;
-  for (const auto& a : udot) at_rest[a] = 0;
-  eom.mass_matrix = matrix(p, p);
-  eom.forcing = matrix(p, 1);
-  for (std::size_t r = 0; r < p; ++r) {
-    for (std::size_t s = 0; s < p; ++s) eom.mass_matrix(r, s) = R(r, 0).diff(udot[s]);
-    eom.forcing(r, 0) = -R(r, 0).subs(at_rest);
-  }
+  std::vector<ex> residuals;
+  for (std::size_t r = 0; r < p; ++r) residuals.push_back(R(r, 0));
+  set_mass_matrix_form(eom, residuals);
   return eom;
 }
 

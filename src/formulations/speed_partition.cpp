@@ -169,4 +169,14 @@ std::vector<ex> SpeedPartition::project(const std::vector<ex>& per_speed) const 
   return out;
 }
 
+void SpeedPartition::describe(const model::System& system, EquationsOfMotion& eom) const {
+  eom.coordinates = system.coordinates();
+  eom.speeds = independent;
+  eom.dependent_speeds = dependent;
+  eom.dependent_speed_values = GiNaC::matrix(dependent.size(), 1);
+  for (std::size_t d = 0; d < dependent.size(); ++d) eom.dependent_speed_values(d, 0) = dependent_values.at(dependent[d]);
+  eom.coordinate_rates = GiNaC::matrix(eom.n(), 1);
+  for (std::size_t i = 0; i < eom.n(); ++i) eom.coordinate_rates(i, 0) = on_motion(system, sym::derivative_of(eom.coordinates[i]));
+}
+
 }  // namespace adyn::formulations

@@ -119,7 +119,7 @@ EvaluatedEquations EquationsEvaluator::matrices(double t, const Eigen::VectorXd&
 
 Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
   auto [M, G, F, g, qdot, mu] = matrices(t, q, u);
-  const auto P = static_cast<Eigen::Index>(p_), R = static_cast<Eigen::Index>(rows_);
+  const auto P = static_cast<Eigen::Index>(p_);
   Derivatives d;
   d.qdot = qdot;
   if (enforcement_ == formulations::ConstraintEnforcement::MoorePenrose) {
@@ -140,29 +140,10 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     }
     return d;
   }
-  if (rows_ == 0) {
-    Eigen::LLT<Eigen::MatrixXd> llt(M);
-    if (llt.info() != Eigen::Success)
-      throw SingularityError(method_ + " equations " + at_time(t), "the mass matrix is not positive definite");
-    d.udot = llt.solve(F);
-    d.constraint_force = Eigen::VectorXd::Zero(P);
-    return d;
-  }
-  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(P + R, P + R);
-  K.topLeftCorner(P, P) = M;
-  K.topRightCorner(P, R) = -G.transpose();
-  K.bottomLeftCorner(R, P) = G;
-  Eigen::VectorXd rhs(P + R);
-  rhs << F, g;
-  Eigen::FullPivLU<Eigen::MatrixXd> lu(K);
-  lu.setThreshold(1e-12);
-  if (!lu.isInvertible())
-    throw SingularityError(method_ + " equations " + at_time(t),
-                           "the mass matrix or the constraint Jacobian is singular (rank-deficient constraints)");
-  Eigen::VectorXd sol = lu.solve(rhs);
-  d.udot = sol.head(P);
-  d.lambda = sol.tail(R);
-  d.constraint_force = G.transpose() * d.lambda;
+  auto solved = formulations::solve_linear(M, F, G, g, method_ + " equations " + at_time(t));
+  d.udot = solved.udot;
+  d.lambda = solved.lambda;
+  d.constraint_force = rows_ ? Eigen::VectorXd(G.transpose() * d.lambda) : Eigen::VectorXd::Zero(P);
   return d;
 }
 

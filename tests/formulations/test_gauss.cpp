@@ -47,41 +47,6 @@ model::System dumbbell_in_coordinates() {
   return s;
 }
 
-// Géradin P1.4 (test_geradin_systems.cpp): m1 on a bar at α to the vertical, m2 on a link ℓ at θ,
-// spring k (free length d0) from m1 to the fixed point (0, −e).
-model::System guided_double_pendulum() {
-  model::System s("guided double pendulum");
-  auto m1 = s.add_parameter("m1", 1.0), m2 = s.add_parameter("m2", 0.6), l = s.add_parameter("l", 0.7);
-  auto al = s.add_parameter("alpha", 0.4), k = s.add_parameter("k", 20.0), d0 = s.add_parameter("d0", 0.3);
-  auto e = s.add_parameter("e", 0.5), g = s.add_parameter("g", 9.81);
-  auto sc = s.add_coordinate("s"), th = s.add_coordinate("theta");
-  auto N = s.inertial_frame();  // n1 = x (horizontal), n2 = y (down)
-  auto P1 = s.add_point(s.origin().locate_new("P1", sc * sin(al) * N.x() + sc * cos(al) * N.y()));
-  auto P2 = s.add_point(P1.locate_new("P2", l * sin(th) * N.x() + l * cos(th) * N.y()));
-  auto E = s.add_point(s.origin().locate_new("E", -e * N.y()));
-  E.fix_in(N);
-  s.add_particle({"m1", P1, m1});
-  s.add_particle({"m2", P2, m2});
-  s.set_gravity(g * N.y());
-  s.add_spring({"spring", E, P1, k, d0, std::nullopt});
-  return s;
-}
-
-// Géradin E1.8 (test_geradin_systems.cpp): a mass in a frame turning at Ω, springs as the potential
-// ½ k1 x² + ½ k2 y², the damper as D = ½ c1 ẋ².
-model::System rotating_wheel() {
-  model::System s("mass in a rotating wheel");
-  auto m = s.add_parameter("m", 1.0), W = s.add_parameter("Omega", 2.5), k1 = s.add_parameter("k1", 4.0);
-  auto k2 = s.add_parameter("k2", 9.0), c1 = s.add_parameter("c1", 0.3);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
-  auto N = s.inertial_frame();
-  auto R = s.add_frame(N.orient_new_axis("R", N.z(), W * sym::time()));
-  s.add_particle({"mass", s.add_point(s.origin().locate_new("P", x * R.x() + y * R.y())), m});
-  s.add_potential({"springs", (k1 * x * x + k2 * y * y) / 2});
-  s.add_dissipation({"damper", c1 * pow(d(x), 2) / 2});
-  return s;
-}
-
 // No constraints: a particle (drag, gravity) tied by a spring to a point of a free rigid body and
 // by a damper to another; on the body a force at a point off its mass centre, gravity and a motor
 // torque whose reaction acts on the ground. Every load acts on a particle or on the body.
@@ -259,12 +224,12 @@ TEST(Angeles_E4_RotatingShaftBar, GaussSlenderBarAndShaftTorque) {
 
 // Géradin P1.4: a linear spring between a fixed point and a particle acts along the line with
 // tension k (ℓ − ℓ0); gravity on both particles.
-TEST(Geradin_P1_4_GuidedDoublePendulum, GaussSpringAlongLine) { expect_gauss_agrees(guided_double_pendulum()); }
+TEST(Geradin_P1_4_GuidedDoublePendulum, GaussSpringAlongLine) { expect_gauss_agrees(seeds::guided_double_pendulum()); }
 
 // Géradin E1.8: a rotating frame (explicit time), a Potential and a Dissipation function (−Qᵀq̈ with
 // Q = −∂V/∂q − ∂D/∂q̇). Reference: m ẍ − 2mΩẏ − mΩ²x + c1 ẋ + k1 x = 0, m ÿ + 2mΩẋ − mΩ²y + k2 y = 0.
 TEST(Geradin_E1_8_RotatingWheel, GaussPotentialAndDissipation) {
-  auto s = rotating_wheel();
+  auto s = seeds::rotating_wheel();
   auto G = formulations::gauss(s);
   const auto& p = s.parameters();
   ex m = p[0].symbol, W = p[1].symbol, k1 = p[2].symbol, k2 = p[3].symbol, c1 = p[4].symbol;

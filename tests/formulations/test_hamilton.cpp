@@ -35,54 +35,6 @@ GiNaC::symbol parameter(const model::System& s, const std::string& name) {
   throw std::runtime_error("no parameter " + name);
 }
 
-// Géradin E1.5 built physically (as in test_geradin_systems.cpp): bob at ℓ b1, b1 at θ from the
-// downward n1, gravity g n1.
-model::System pendulum() {
-  model::System s("pendulum");
-  auto m = s.add_parameter("m", 1.2), l = s.add_parameter("l", 0.7), g = s.add_parameter("g", 9.81);
-  auto th = s.add_coordinate("theta");
-  auto N = s.inertial_frame();
-  auto B = s.add_frame(N.orient_new_axis("B", N.z(), th));
-  s.add_particle({"bob", s.add_point(s.origin().locate_new("P", l * B.x())), m});
-  s.set_gravity(g * N.x());
-  return s;
-}
-
-// Géradin E1.8 built physically (test_geradin_systems.cpp): the mass in a frame turning at Ω,
-// springs as V = ½ k1 x² + ½ k2 y², the damper as D = ½ c1 ẋ².
-model::System rotating_wheel() {
-  model::System s("mass in a rotating wheel");
-  auto m = s.add_parameter("m", 1.0), W = s.add_parameter("Omega", 2.5), k1 = s.add_parameter("k1", 4.0);
-  auto k2 = s.add_parameter("k2", 9.0), c1 = s.add_parameter("c1", 0.3);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
-  auto N = s.inertial_frame();
-  auto R = s.add_frame(N.orient_new_axis("R", N.z(), W * sym::time()));
-  s.add_particle({"mass", s.add_point(s.origin().locate_new("P", x * R.x() + y * R.y())), m});
-  s.add_potential({"springs", (k1 * x * x + k2 * y * y) / 2});
-  s.add_dissipation({"damper", c1 * pow(d(x), 2) / 2});
-  return s;
-}
-
-// Géradin P1.4 (test_geradin_systems.cpp): m1 on a bar at α to the vertical (y down), m2 on a link
-// ℓ at θ below it, spring k (free length d0) from m1 to the fixed point (0, −e).
-model::System guided_double_pendulum() {
-  model::System s("guided double pendulum");
-  auto m1 = s.add_parameter("m1", 1.0), m2 = s.add_parameter("m2", 0.6), l = s.add_parameter("l", 0.7);
-  auto al = s.add_parameter("alpha", 0.4), k = s.add_parameter("k", 20.0), d0 = s.add_parameter("d0", 0.3);
-  auto e = s.add_parameter("e", 0.5), g = s.add_parameter("g", 9.81);
-  auto sc = s.add_coordinate("s"), th = s.add_coordinate("theta");
-  auto N = s.inertial_frame();
-  auto P1 = s.add_point(s.origin().locate_new("P1", sc * sin(al) * N.x() + sc * cos(al) * N.y()));
-  auto P2 = s.add_point(P1.locate_new("P2", l * sin(th) * N.x() + l * cos(th) * N.y()));
-  auto E = s.add_point(s.origin().locate_new("E", -e * N.y()));
-  E.fix_in(N);
-  s.add_particle({"m1", P1, m1});
-  s.add_particle({"m2", P2, m2});
-  s.set_gravity(g * N.y());
-  s.add_spring({"spring", E, P1, k, d0, std::nullopt});
-  return s;
-}
-
 // Hamilton's q̇ and q̈ equal Lagrange's and Kane's (and, with constraints, its λ equals Lagrange's)
 // at `samples` random consistent states. The system's state becomes Hamilton's (q, p) through
 // formulations::state_for (the momenta's definitions p = ∂L/∂q̇).
@@ -125,7 +77,7 @@ void expect_hamilton_agrees(const model::System& s, int samples = 20, double tol
 // θ̇ = p/(m ℓ²), ṗ = −m g ℓ sin θ. adyn's gravity potential is −m g·r from the origin, so its H is
 // Géradin's minus the constant m g ℓ (the datum of V).
 TEST(Geradin_E1_5_Pendulum, Hamilton) {
-  auto s = pendulum();
+  auto s = seeds::pendulum();
   ex m = parameter(s, "m"), l = parameter(s, "l"), g = parameter(s, "g");
   ex th = s.coordinates()[0];
 
@@ -165,7 +117,7 @@ TEST(Geradin_E1_5_Pendulum, Hamilton) {
 // H = (p_x² + p_y²)/(2m) + Ω (y p_x − x p_y) + ½ k1 x² + ½ k2 y²; with D = ½ c1 ẋ²,
 //   ṗ_x = Ω p_y − k1 x − c1 (p_x/m + Ω y),   ṗ_y = −Ω p_x − k2 y.
 TEST(Geradin_E1_8_RotatingWheel, Hamilton) {
-  auto s = rotating_wheel();
+  auto s = seeds::rotating_wheel();
   ex m = parameter(s, "m"), W = parameter(s, "Omega"), k1 = parameter(s, "k1"), k2 = parameter(s, "k2");
   ex c1 = parameter(s, "c1");
   ex x = s.coordinates()[0], y = s.coordinates()[1];
@@ -202,7 +154,7 @@ TEST(Geradin_P1_3_DoublePendulum, HamiltonAgreesWithLagrangeAndKane) {
 
 // Géradin P1.4: coupled nonlinear inertia (M12 = m2 ℓ sin(α − θ)) and a spring.
 TEST(Geradin_P1_4_GuidedDoublePendulum, HamiltonAgreesWithLagrangeAndKane) {
-  expect_hamilton_agrees(guided_double_pendulum());
+  expect_hamilton_agrees(seeds::guided_double_pendulum());
 }
 
 // Géradin P1.5: the holonomic bar constraint enters through a multiplier; its λ is the bar force

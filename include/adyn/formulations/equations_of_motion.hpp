@@ -47,6 +47,10 @@ struct EquationsOfMotion {
   std::size_t m() const { return multipliers.size(); }
 };
 
+/// Sets M and F from the residuals r = M u̇ − F of the p equations (linear in u̇ of eom.speeds):
+/// M = ∂r/∂u̇, F = −r at u̇ = 0.
+void set_mass_matrix_form(EquationsOfMotion& eom, const std::vector<GiNaC::ex>& residuals);
+
 /// A numeric state: time, coordinates (n), speeds (p).
 struct State {
   double t = 0;
@@ -68,6 +72,12 @@ GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const Gi
 /// equation (26), see udwadia_kalaba.hpp). Throws adyn::SingularityError naming the method when M
 /// is singular or the constraint rows lose rank at this state.
 Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
+
+/// The numeric solve shared by every evaluation path: M u̇ = F (Cholesky) without constraint rows,
+/// else the KKT system [M −Gᵀ; G 0][u̇; λ] = [F; g] (full-pivot LU). `what` names the equations and
+/// the state in the adyn::SingularityError thrown when M or the constraint rows are singular.
+Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
+                           const Eigen::VectorXd& g, const std::string& what);
 
 /// q̇ (n) at a state.
 Eigen::VectorXd coordinate_rates(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);

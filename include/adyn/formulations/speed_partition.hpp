@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
@@ -27,6 +28,9 @@ struct SpeedPartition {
   /// Quantities defined per speed (F_j) projected on the independent speeds:
   /// F̃_r = Σ_j (∂u_j/∂u_r) F_j (Kane's nonholonomic generalized forces).
   std::vector<GiNaC::ex> project(const std::vector<GiNaC::ex>& per_speed) const;
+  /// Writes the speeds, the dependent speeds and their values, and q̇ on the constrained motion
+  /// into the equations.
+  void describe(const model::System& system, EquationsOfMotion& eom) const;
 };
 
 /// Splits the system's speeds. `chosen` are the user's dependent speeds (one per constraint), or
