@@ -2,6 +2,7 @@
 // The seeds' example systems, built once through the C++ API and shared by the tests of every
 // formulation (and by the agreement matrix). Each builder cites its seed example.
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "adyn/model/inertia.hpp"
@@ -17,6 +18,13 @@ using GiNaC::sin;
 using model::ConstraintLevel;
 
 inline GiNaC::symbol d(const ex& q) { return sym::derivative_of(q); }
+
+/// A system's parameter symbol by name (for reference expressions in tests).
+inline GiNaC::symbol parameter(const model::System& s, const std::string& name) {
+  for (const auto& p : s.parameters())
+    if (p.symbol.get_name() == name) return p.symbol;
+  throw std::runtime_error("no parameter '" + name + "' in system '" + s.name() + "'");
+}
 
 // Planar double pendulum of point masses, absolute angles from the downward vertical.
 inline model::System double_pendulum() {

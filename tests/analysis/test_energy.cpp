@@ -67,15 +67,10 @@ TEST(Greenwood_4_13_RheonomicKnifeEdge, EnergyIsConserved) {
 // Géradin E1.8: the Jacobi integral E = T2 − T0 + V of the mass in the spinning wheel; with the
 // damper Ė = −c1 ẋ² (= −2D).
 TEST(Geradin_E1_8_RotatingWheel, JacobiIntegralAndDissipation) {
-  model::System s("mass in a rotating wheel");
-  auto m = s.add_parameter("m", 1.0), W = s.add_parameter("Omega", 2.5), k1 = s.add_parameter("k1", 4.0);
-  auto k2 = s.add_parameter("k2", 9.0), c1 = s.add_parameter("c1", 0.3);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
-  auto N = s.inertial_frame();
-  auto R = s.add_frame(N.orient_new_axis("R", N.z(), W * sym::time()));
-  s.add_particle({"mass", s.add_point(s.origin().locate_new("P", x * R.x() + y * R.y())), m});
-  s.add_potential({"springs", (k1 * x * x + k2 * y * y) / 2});
-  s.add_dissipation({"damper", c1 * seeds::d(x) * seeds::d(x) / 2});
+  auto s = seeds::rotating_wheel();
+  auto m = seeds::parameter(s, "m"), W = seeds::parameter(s, "Omega"), k1 = seeds::parameter(s, "k1");
+  auto k2 = seeds::parameter(s, "k2"), c1 = seeds::parameter(s, "c1");
+  auto x = s.coordinates()[0], y = s.coordinates()[1];
   ex E_ref = m * (seeds::d(x) * seeds::d(x) + seeds::d(y) * seeds::d(y)) / 2 - m * W * W * (x * x + y * y) / 2 +
              (k1 * x * x + k2 * y * y) / 2;
   EXPECT_TRUE(test::numerically_equal(analysis::energy_function(s), E_ref));

@@ -213,15 +213,10 @@ TEST(Geradin_E1_6_AcceleratedSupport, BuiltPhysicallyBothMethods) {
 // ½ k1 x² + ½ k2 y², the damper as D = ½ c1 ẋ²:
 //   m ẍ − 2mΩ ẏ − mΩ² x + c1 ẋ + k1 x = 0,   m ÿ + 2mΩ ẋ − mΩ² y + k2 y = 0.
 TEST(Geradin_E1_8_RotatingWheel, BuiltPhysicallyBothMethods) {
-  model::System s("mass in a rotating wheel");
-  auto m = s.add_parameter("m", 1.0), W = s.add_parameter("Omega", 2.5), k1 = s.add_parameter("k1", 4.0);
-  auto k2 = s.add_parameter("k2", 9.0), c1 = s.add_parameter("c1", 0.3);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
-  auto N = s.inertial_frame();
-  auto R = s.add_frame(N.orient_new_axis("R", N.z(), W * sym::time()));
-  s.add_particle({"mass", s.add_point(s.origin().locate_new("P", x * R.x() + y * R.y())), m});
-  s.add_potential({"springs", (k1 * x * x + k2 * y * y) / 2});
-  s.add_dissipation({"damper", c1 * pow(d(x), 2) / 2});
+  auto s = seeds::rotating_wheel();
+  auto m = seeds::parameter(s, "m"), W = seeds::parameter(s, "Omega"), k1 = seeds::parameter(s, "k1");
+  auto k2 = seeds::parameter(s, "k2"), c1 = seeds::parameter(s, "c1");
+  auto x = s.coordinates()[0], y = s.coordinates()[1];
   expect_equations(s, GiNaC::matrix(2, 2, GiNaC::lst{m, 0, 0, m}),
                    GiNaC::matrix(2, 1, GiNaC::lst{2 * m * W * d(y) + m * W * W * x - c1 * d(x) - k1 * x,
                                                   -2 * m * W * d(x) + m * W * W * y - k2 * y}));

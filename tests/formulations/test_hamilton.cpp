@@ -29,12 +29,6 @@ namespace {
 
 ex d(const ex& q) { return sym::derivative_of(q); }
 
-GiNaC::symbol parameter(const model::System& s, const std::string& name) {
-  for (const auto& p : s.parameters())
-    if (p.symbol.get_name() == name) return p.symbol;
-  throw std::runtime_error("no parameter " + name);
-}
-
 // Hamilton's q̇ and q̈ equal Lagrange's and Kane's (and, with constraints, its λ equals Lagrange's)
 // at `samples` random consistent states. The system's state becomes Hamilton's (q, p) through
 // formulations::state_for (the momenta's definitions p = ∂L/∂q̇).
@@ -78,7 +72,7 @@ void expect_hamilton_agrees(const model::System& s, int samples = 20, double tol
 // Géradin's minus the constant m g ℓ (the datum of V).
 TEST(Geradin_E1_5_Pendulum, Hamilton) {
   auto s = seeds::pendulum();
-  ex m = parameter(s, "m"), l = parameter(s, "l"), g = parameter(s, "g");
+  ex m = seeds::parameter(s, "m"), l = seeds::parameter(s, "l"), g = seeds::parameter(s, "g");
   ex th = s.coordinates()[0];
 
   auto form = formulations::lagrangian_form(s);
@@ -118,8 +112,8 @@ TEST(Geradin_E1_5_Pendulum, Hamilton) {
 //   ṗ_x = Ω p_y − k1 x − c1 (p_x/m + Ω y),   ṗ_y = −Ω p_x − k2 y.
 TEST(Geradin_E1_8_RotatingWheel, Hamilton) {
   auto s = seeds::rotating_wheel();
-  ex m = parameter(s, "m"), W = parameter(s, "Omega"), k1 = parameter(s, "k1"), k2 = parameter(s, "k2");
-  ex c1 = parameter(s, "c1");
+  ex m = seeds::parameter(s, "m"), W = seeds::parameter(s, "Omega"), k1 = seeds::parameter(s, "k1"), k2 = seeds::parameter(s, "k2");
+  ex c1 = seeds::parameter(s, "c1");
   ex x = s.coordinates()[0], y = s.coordinates()[1];
 
   auto form = formulations::lagrangian_form(s);
@@ -203,7 +197,7 @@ TEST(Angeles_E4_RotatingShaftBar, Hamilton) {
     EXPECT_TRUE(test::close(qdd(0), c.thdd, 1e-9)) << c.tau;
     EXPECT_TRUE(test::close(qdd(1), -7.9232653048, 1e-9)) << c.tau;
     // θ is cyclic: ṗ_θ = τ (the conserved momentum of seed-000 E4 when τ = 0).
-    EXPECT_TRUE(test::numerically_equal(H.forcing(0, 0), ex(parameter(s, "tau"))));
+    EXPECT_TRUE(test::numerically_equal(H.forcing(0, 0), ex(seeds::parameter(s, "tau"))));
     expect_hamilton_agrees(s);
   }
 }
