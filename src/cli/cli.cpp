@@ -53,6 +53,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   simulate->add_option("--integrator", sim.integrator, "dopri (explicit Dormand-Prince) or bdf (CVODE)")
       ->check(CLI::IsMember({"dopri", "bdf"}));
   simulate->add_flag("--no-projection", sim.no_projection, "Do not project onto the constraints");
+  simulate->add_option("--baumgarte", sim.baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
   simulate->add_option("--backend", sim.backend, "tape (default) or native (generated C compiled at run time)")
       ->check(CLI::IsMember({"tape", "native"}));
 

@@ -49,6 +49,7 @@ int simulate_command(const io::ModelDocument& doc, const SimulateArguments& args
   o.integrator = args.integrator.value_or(setup.integrator.value_or("dopri")) == "bdf" ? numeric::Integrator::Bdf
                                                                                        : numeric::Integrator::DormandPrince;
   o.project = !args.no_projection && setup.projection.value_or(true);
+  o.baumgarte = args.baumgarte.value_or(setup.baumgarte.value_or(0.0));
   o.backend = args.backend.value_or("tape") == "native" ? numeric::Backend::Native : numeric::Backend::Tape;
 
   auto eom = formulations::derive(doc.system, method);

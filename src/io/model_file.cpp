@@ -41,7 +41,7 @@ class Reader {
 
   void read_simulation(const YAML::Node& node, SimulationSetup& setup) const {
     const std::string object = "simulation settings";
-    only_keys(node, object, {"t_end", "output_step", "rtol", "atol", "method", "integrator", "projection"});
+    only_keys(node, object, {"t_end", "output_step", "rtol", "atol", "method", "integrator", "projection", "baumgarte"});
     auto positive = [&](const char* key, std::optional<double>& out) {
       if (!node[key]) return;
       out = number(node[key], object);
@@ -51,6 +51,7 @@ class Reader {
     positive("output_step", setup.output_step);
     positive("rtol", setup.rtol);
     positive("atol", setup.atol);
+    positive("baumgarte", setup.baumgarte);
     if (node["method"]) setup.method = text(node["method"], object);
     if (node["integrator"]) {
       setup.integrator = text(node["integrator"], object);

@@ -118,7 +118,13 @@ EvaluatedEquations EquationsEvaluator::matrices(double t, const Eigen::VectorXd&
 }
 
 Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+  return evaluate(t, q, u, Eigen::VectorXd::Zero(static_cast<Eigen::Index>(rows_)));
+}
+
+Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                         const Eigen::VectorXd& correction) const {
   auto [M, G, F, g, qdot, mu] = matrices(t, q, u);
+  g += correction;
   const auto P = static_cast<Eigen::Index>(p_);
   Derivatives d;
   d.qdot = qdot;

@@ -35,6 +35,7 @@ struct Monitors {
   bool speeds_are_rates = false;
   std::unique_ptr<Tape> projection;  // φ, ∂φ/∂q, r, ∂r/∂u, E
   std::unique_ptr<Tape> rate;        // Ė
+  std::unique_ptr<Tape> residuals;   // per constraint: φ (0 for non-holonomic) and r
   std::unique_ptr<Tape> events;      // g_k, then the rows J_k = ∂ġ_k/∂u of each event
   std::vector<std::string> event_names;
   std::vector<double> restitution;   // per event; < 0: a stopping event
@@ -69,6 +70,10 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   }
   mon.h = phi.size();
   mon.k = r.size();
+  std::vector<ex> per_constraint;  // φ_k, then r_k, in the order of the system's constraints
+  for (const auto& c : system.constraints())
+    per_constraint.push_back(c.level == model::ConstraintLevel::Configuration ? c.expression : ex(0));
+  per_constraint.insert(per_constraint.end(), r.begin(), r.end());
   std::vector<ex> outputs = phi;
   for (const auto& e : entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);
   for (const auto& e : r) outputs.push_back(e);
@@ -96,6 +101,7 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   }
   mon.projection = std::make_unique<Tape>(inputs, outputs);
   mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
+  mon.residuals = std::make_unique<Tape>(inputs, per_constraint);
   // Events: the gaps, then the Jacobians of their rates in the speeds (the impulse directions).
   std::vector<ex> gaps, rows;
   for (const auto& e : system.events()) {
@@ -122,7 +128,22 @@ struct Problem {
   const EquationsEvaluator* evaluator;
   Monitors* monitors;
   std::size_t n, p;
+  double baumgarte;   // α, 0: off
   std::string error;  // set by a callback that failed
+
+  // −2α r − α² φ for each constraint row (Baumgarte), or nothing.
+  Eigen::VectorXd correction(double t, const double* Y) const {
+    const auto rows = static_cast<Eigen::Index>(evaluator->constraint_rows());
+    Eigen::VectorXd c = Eigen::VectorXd::Zero(rows);
+    if (baumgarte == 0 || rows == 0) return c;
+    auto in = inputs(t, Y, Y + n);
+    std::vector<double> out(monitors->residuals->output_count());
+    monitors->residuals->evaluate(in.data(), out.data());
+    const auto k = static_cast<Eigen::Index>(out.size() / 2);
+    for (Eigen::Index i = 0; i < rows && i < k; ++i)
+      c(i) = -2 * baumgarte * out[static_cast<std::size_t>(k + i)] - baumgarte * baumgarte * out[static_cast<std::size_t>(i)];
+    return c;
+  }
 
   std::vector<double> inputs(double t, const double* q, const double* u) const {
     std::vector<double> in = {t};
@@ -139,7 +160,7 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
   double* D = N_VGetArrayPointer(ydot);
   try {
     Eigen::Map<const Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(pb->n)), u(Y + pb->n, static_cast<Eigen::Index>(pb->p));
-    auto d = pb->evaluator->evaluate(t, q, u);
+    auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y));
     std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);
     std::copy(d.udot.data(), d.udot.data() + pb->p, D + pb->n);
     double rate = 0;
@@ -269,7 +290,10 @@ Trajectory simulate(const model::System& system, const formulations::EquationsOf
   const auto evaluator = EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend);
   Monitors monitors = build_monitors(system, eom);
   const std::size_t n = eom.n(), p = eom.p();
-  Problem pb{&evaluator, &monitors, n, p, {}};
+  if (options.baumgarte != 0 && evaluator.constraint_rows() != system.constraints().size())
+    throw Error("simulation: Baumgarte stabilization needs equations whose constraint rows are the system's "
+                "constraints (Lagrange, Gauss, Udwadia-Kalaba, Hamilton); " + eom.method + "'s are not");
+  Problem pb{&evaluator, &monitors, n, p, options.baumgarte, {}};
 
   Trajectory tr;
   for (const auto& q : eom.coordinates) tr.coordinate_names.push_back(q.get_name());

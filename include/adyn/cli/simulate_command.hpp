@@ -12,7 +12,7 @@ namespace adyn::cli {
 /// Command-line overrides of the model file's simulation settings.
 struct SimulateArguments {
   std::optional<std::string> method, integrator, output, backend;
-  std::optional<double> t_end, output_step, rtol, atol;
+  std::optional<double> t_end, output_step, rtol, atol, baumgarte;
   bool no_projection = false;
 };
 

@@ -15,7 +15,7 @@ namespace adyn::io {
 /// What a model file says beyond the system: initial conditions and simulation settings.
 struct SimulationSetup {
   std::map<std::string, double> initial;  // coordinate, rate (q_d) or speed name -> value
-  std::optional<double> t_end, output_step, rtol, atol;
+  std::optional<double> t_end, output_step, rtol, atol, baumgarte;
   std::optional<std::string> method;      // formulation: lagrange, kane, ...
   std::optional<std::string> integrator;  // dopri or bdf
   std::optional<bool> projection;

@@ -52,6 +52,11 @@ class EquationsEvaluator {
   /// q̇, u̇ (and λ). Throws adyn::SingularityError naming the time when M or the constraints are
   /// singular there, and adyn::EvaluationError when a result is not finite.
   Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  /// The same with the constraint rows' right-hand side g replaced by g + correction (Baumgarte
+  /// stabilization, one entry per row).
+  Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                       const Eigen::VectorXd& correction) const;
+  std::size_t constraint_rows() const { return rows_; }
   /// M, F, G, g and q̇ without solving (e.g. for impacts).
   EvaluatedEquations matrices(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   /// Only q̇ (cheap: no solve).

@@ -6,6 +6,10 @@
 // which are affine in the speeds) and the integrator restarted there. Monitors at each output:
 // constraint violation, the energy function E = T2 − T0 + V and the integral of its analytical
 // rate Ė (integrated with the state), so that E(t) − E(0) − ∫Ė dt measures the integration error.
+// Optionally, Baumgarte stabilization (critically damped, rate α) feeds the constraint residuals back
+// into the acceleration-level rows: G u̇ = g − 2α r − α² φ, with φ the holonomic residuals and r the
+// velocity-level ones (equations whose rows are the system's constraints: Lagrange, Gauss,
+// Udwadia–Kalaba, Hamilton).
 // Events (model::Event) are located by SUNDIALS' root finding: an impact changes the speeds by the
 // impulsive equations and the run goes on (both states are recorded at the event time); a stopping
 // event ends the run. 50 impacts in a vanishing time stop the run as an event storm (Zeno).
@@ -30,6 +34,7 @@ struct SimulationOptions {
   double rtol = 1e-8;
   double atol = 1e-10;
   bool project = true;        // project onto the constraints at each output time
+  double baumgarte = 0;       // Baumgarte stabilization rate α (1/s): g += −2α ṙ − α² φ; 0: off
   Backend backend = Backend::Tape;  // or generated C compiled at run time
   long max_steps = 10000000;  // per output interval
 };
