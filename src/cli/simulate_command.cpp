@@ -46,8 +46,10 @@ int simulate_command(const io::ModelDocument& doc, const SimulateArguments& args
   o.output_step = args.output_step.value_or(setup.output_step.value_or(o.output_step));
   o.rtol = args.rtol.value_or(setup.rtol.value_or(o.rtol));
   o.atol = args.atol.value_or(setup.atol.value_or(o.atol));
-  o.integrator = args.integrator.value_or(setup.integrator.value_or("dopri")) == "bdf" ? numeric::Integrator::Bdf
-                                                                                       : numeric::Integrator::DormandPrince;
+  const std::string integrator = args.integrator.value_or(setup.integrator.value_or("dopri"));
+  o.integrator = integrator == "bdf"        ? numeric::Integrator::Bdf
+                 : integrator == "midpoint" ? numeric::Integrator::ImplicitMidpoint
+                                            : numeric::Integrator::DormandPrince;
   o.project = !args.no_projection && setup.projection.value_or(true);
   o.baumgarte = args.baumgarte.value_or(setup.baumgarte.value_or(0.0));
   o.backend = args.backend.value_or("tape") == "native" ? numeric::Backend::Native : numeric::Backend::Tape;

@@ -25,12 +25,16 @@
 
 namespace adyn::numeric {
 
-enum class Integrator { DormandPrince, Bdf };
+/// DormandPrince: ARKODE's explicit 5(4) pair (non-stiff); Bdf: CVODE (stiff); ImplicitMidpoint:
+/// the symplectic implicit midpoint rule with a fixed step (long conservative runs with Hamilton's
+/// equations; no event location).
+enum class Integrator { DormandPrince, Bdf, ImplicitMidpoint };
 
 struct SimulationOptions {
   double t_end = 10.0;
   double output_step = 0.01;
   Integrator integrator = Integrator::DormandPrince;
+  double fixed_step = 0;     // ImplicitMidpoint's step (0: output_step / 10)
   double rtol = 1e-8;
   double atol = 1e-10;
   bool project = true;        // project onto the constraints at each output time
