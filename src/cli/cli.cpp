@@ -51,9 +51,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   simulate->add_option("--rtol", sim.rtol, "Relative tolerance");
   simulate->add_option("--atol", sim.atol, "Absolute tolerance");
   simulate->add_option("--integrator", sim.integrator,
-                       "dopri (explicit Dormand-Prince), bdf (CVODE) or midpoint (symplectic implicit midpoint, "
-                       "fixed step --dt/10; use with -m hamilton)")
-      ->check(CLI::IsMember({"dopri", "bdf", "midpoint"}));
+                       "dopri (explicit Dormand-Prince), bdf (CVODE), ida (DAE with the multipliers) or midpoint "
+                       "(symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton)")
+      ->check(CLI::IsMember({"dopri", "bdf", "ida", "midpoint"}));
   simulate->add_flag("--no-projection", sim.no_projection, "Do not project onto the constraints");
   simulate->add_option("--baumgarte", sim.baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
   simulate->add_option("--backend", sim.backend, "tape (default) or native (generated C compiled at run time)")

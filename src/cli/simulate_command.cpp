@@ -49,6 +49,7 @@ int simulate_command(const io::ModelDocument& doc, const SimulateArguments& args
   const std::string integrator = args.integrator.value_or(setup.integrator.value_or("dopri"));
   o.integrator = integrator == "bdf"        ? numeric::Integrator::Bdf
                  : integrator == "midpoint" ? numeric::Integrator::ImplicitMidpoint
+                 : integrator == "ida"      ? numeric::Integrator::Ida
                                             : numeric::Integrator::DormandPrince;
   o.project = !args.no_projection && setup.projection.value_or(true);
   o.baumgarte = args.baumgarte.value_or(setup.baumgarte.value_or(0.0));

@@ -55,8 +55,8 @@ class Reader {
     if (node["method"]) setup.method = text(node["method"], object);
     if (node["integrator"]) {
       setup.integrator = text(node["integrator"], object);
-      if (*setup.integrator != "dopri" && *setup.integrator != "bdf" && *setup.integrator != "midpoint")
-        fail(node["integrator"], object, "integrator must be dopri, bdf or midpoint");
+      static const std::set<std::string> known = {"dopri", "bdf", "ida", "midpoint"};
+      if (!known.count(*setup.integrator)) fail(node["integrator"], object, "integrator must be dopri, bdf, ida or midpoint");
     }
     if (node["projection"]) setup.projection = node["projection"].as<bool>();
   }

@@ -2,6 +2,7 @@
 
 #include <arkode/arkode_erkstep.h>
 #include <cvode/cvode.h>
+#include <ida/ida.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
@@ -131,6 +132,17 @@ struct Problem {
   double baumgarte;   // α, 0: off
   std::string error;  // set by a callback that failed
 
+  // Ė at (t, q, u) with the constraint force in the speeds' space (zero if unknown).
+  double energy_rate(double t, const double* Y, const Eigen::VectorXd& constraint_force) const {
+    if (!monitors->energy) return 0;
+    double rate = 0;
+    auto in = inputs(t, Y, Y + n);
+    monitors->rate->evaluate(in.data(), &rate);
+    if (monitors->speeds_are_rates && constraint_force.size())
+      rate += Eigen::Map<const Eigen::VectorXd>(Y + n, static_cast<Eigen::Index>(p)).dot(constraint_force);
+    return rate;
+  }
+
   // −2α r − α² φ for each constraint row (Baumgarte), or nothing.
   Eigen::VectorXd correction(double t, const double* Y) const {
     const auto rows = static_cast<Eigen::Index>(evaluator->constraint_rows());
@@ -163,19 +175,41 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
     auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y));
     std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);
     std::copy(d.udot.data(), d.udot.data() + pb->p, D + pb->n);
-    double rate = 0;
-    if (pb->monitors->energy) {
-      auto in = pb->inputs(t, Y, Y + pb->n);
-      pb->monitors->rate->evaluate(in.data(), &rate);
-      if (pb->monitors->speeds_are_rates && d.constraint_force.size()) rate += u.dot(d.constraint_force);
-    }
-    D[pb->n + pb->p] = rate;
+    D[pb->n + pb->p] = pb->energy_rate(t, Y, d.constraint_force);
     return 0;
   } catch (const Error& e) {
     pb->error = e.what();
     return -1;
   }
 }
+
+// The index-1 DAE of a multiplier form for IDA, y = (q, u, W, λ):
+//   q' − q̇(q, u, t) = 0,  M u' − F − Gᵀλ = 0,  W' − Ė = 0,  G u' − g = 0.
+int dae_residual(sunrealtype t, N_Vector yy, N_Vector yp, N_Vector rr, void* data) {
+  auto* pb = static_cast<Problem*>(data);
+  const double* Y = N_VGetArrayPointer(yy);
+  const double* P = N_VGetArrayPointer(yp);
+  double* R = N_VGetArrayPointer(rr);
+  const auto n = static_cast<Eigen::Index>(pb->n), p = static_cast<Eigen::Index>(pb->p);
+  try {
+    Eigen::Map<const Eigen::VectorXd> q(Y, n), u(Y + n, p), qp(P, n), up(P + n, p);
+    auto e = pb->evaluator->matrices(t, q, u);
+    const Eigen::Index m = e.G.rows();
+    Eigen::Map<const Eigen::VectorXd> lambda(Y + n + p + 1, m);
+    e.g += pb->correction(t, Y);
+    const Eigen::VectorXd force = e.G.transpose() * lambda;
+    Eigen::Map<Eigen::VectorXd>(R, n) = qp - e.qdot;
+    Eigen::Map<Eigen::VectorXd>(R + n, p) = e.M * up - e.F - force;
+    R[n + p] = P[n + p] - pb->energy_rate(t, Y, force);
+    Eigen::Map<Eigen::VectorXd>(R + n + p + 1, m) = e.G * up - e.g;
+    return 0;
+  } catch (const Error& err) {
+    pb->error = err.what();
+    return -1;
+  }
+}
+
+int event_gaps_dae(sunrealtype t, N_Vector y, N_Vector, sunrealtype* gout, void* data);
 
 int event_gaps(sunrealtype t, N_Vector y, sunrealtype* gout, void* data) {
   auto* pb = static_cast<Problem*>(data);
@@ -185,6 +219,10 @@ int event_gaps(sunrealtype t, N_Vector y, sunrealtype* gout, void* data) {
   pb->monitors->events->evaluate(in.data(), out.data());
   std::copy(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(pb->monitors->event_names.size()), gout);
   return 0;
+}
+
+int event_gaps_dae(sunrealtype t, N_Vector y, N_Vector, sunrealtype* gout, void* data) {
+  return event_gaps(t, y, gout, data);
 }
 
 void capture_error(int, const char*, const char* function, char* msg, void* data) {
@@ -282,6 +320,96 @@ class SundialsStepper : public Stepper {
  private:
   Integrator kind_;
   void* mem_ = nullptr;
+  SUNMatrix A_ = nullptr;
+  SUNLinearSolver LS_ = nullptr;
+};
+
+// IDA on the index-1 DAE (multipliers as algebraic unknowns, excluded from the error test); the
+// state it shares with the driver is the head (q, u, W) of its vector.
+class IdaStepper : public Stepper {
+ public:
+  IdaStepper(Problem& pb, N_Vector y, double t0, const SimulationOptions& o, SUNContext ctx) : pb_(pb) {
+    const auto head = N_VGetLength(y);
+    m_ = static_cast<sunindextype>(pb.evaluator->constraint_rows());
+    yy_ = N_VNew_Serial(head + m_, ctx);
+    yp_ = N_VClone(yy_);
+    id_ = N_VClone(yy_);
+    double* id = N_VGetArrayPointer(id_);
+    for (sunindextype i = 0; i < head + m_; ++i) id[i] = i < head ? 1.0 : 0.0;
+    consistent(t0, y);
+    mem_ = IDACreate(ctx);
+    IDAInit(mem_, dae_residual, t0, yy_, yp_);
+    IDASStolerances(mem_, o.rtol, o.atol);
+    IDASetUserData(mem_, &pb);
+    IDASetErrHandlerFn(mem_, capture_error, &pb);
+    IDASetMaxNumSteps(mem_, o.max_steps);
+    IDASetId(mem_, id_);
+    IDASetSuppressAlg(mem_, SUNTRUE);
+    A_ = SUNDenseMatrix(head + m_, head + m_, ctx);
+    LS_ = SUNLinSol_Dense(yy_, A_, ctx);
+    IDASetLinearSolver(mem_, LS_, A_);
+  }
+  ~IdaStepper() override {
+    IDAFree(&mem_);
+    SUNLinSolFree(LS_);
+    SUNMatDestroy(A_);
+    N_VDestroy(yy_);
+    N_VDestroy(yp_);
+    N_VDestroy(id_);
+  }
+  IdaStepper(const IdaStepper&) = delete;
+  IdaStepper& operator=(const IdaStepper&) = delete;
+
+  void set_events(int count) override {
+    if (count == 0) return;
+    std::vector<int> down(static_cast<std::size_t>(count), -1);
+    IDARootInit(mem_, count, event_gaps_dae);
+    IDASetRootDirection(mem_, down.data());
+  }
+  std::vector<int> events_found(int count) override {
+    std::vector<int> found(static_cast<std::size_t>(count), 0);
+    IDAGetRootInfo(mem_, found.data());
+    return found;
+  }
+  int evolve(double tout, N_Vector y, double& t) override {
+    const int flag = IDASolve(mem_, tout, &t, yy_, yp_, IDA_NORMAL);
+    std::copy(N_VGetArrayPointer(yy_), N_VGetArrayPointer(yy_) + N_VGetLength(y), N_VGetArrayPointer(y));
+    return flag == IDA_ROOT_RETURN ? ARK_ROOT_RETURN : flag;
+  }
+  void restart(double t, N_Vector y) override {
+    consistent(t, y);
+    IDAReInit(mem_, t, yy_, yp_);
+  }
+  void counters(long& steps, long& evaluations) override {
+    long s = 0, f = 0;
+    IDAGetNumSteps(mem_, &s);
+    IDAGetNumResEvals(mem_, &f);
+    steps += s;
+    evaluations += f;
+  }
+
+ private:
+  // (q, u, W) from the driver; u', λ from the KKT solve and q', W' from the equations.
+  void consistent(double t, N_Vector y) {
+    const auto n = static_cast<Eigen::Index>(pb_.n), p = static_cast<Eigen::Index>(pb_.p);
+    double* Y = N_VGetArrayPointer(yy_);
+    double* P = N_VGetArrayPointer(yp_);
+    std::copy(N_VGetArrayPointer(y), N_VGetArrayPointer(y) + N_VGetLength(y), Y);
+    Eigen::Map<const Eigen::VectorXd> q(Y, n), u(Y + n, p);
+    auto d = pb_.evaluator->evaluate(t, q, u, pb_.correction(t, Y));
+    Eigen::Map<Eigen::VectorXd>(P, n) = d.qdot;
+    Eigen::Map<Eigen::VectorXd>(P + n, p) = d.udot;
+    P[n + p] = pb_.energy_rate(t, Y, d.constraint_force);
+    for (sunindextype i = 0; i < m_; ++i) {
+      Y[n + p + 1 + i] = d.lambda(static_cast<Eigen::Index>(i));
+      P[n + p + 1 + i] = 0;
+    }
+  }
+
+  Problem& pb_;
+  sunindextype m_ = 0;
+  void* mem_ = nullptr;
+  N_Vector yy_, yp_, id_;
   SUNMatrix A_ = nullptr;
   SUNLinearSolver LS_ = nullptr;
 };
@@ -452,7 +580,11 @@ Trajectory simulate(const model::System& system, const formulations::EquationsOf
   std::unique_ptr<Stepper> stepper_owner;
   if (options.integrator == Integrator::ImplicitMidpoint)
     stepper_owner = std::make_unique<MidpointStepper>(pb, y, options.fixed_step > 0 ? options.fixed_step : options.output_step / 10, ctx);
-  else
+  else if (options.integrator == Integrator::Ida) {
+    if (eom.enforcement != formulations::ConstraintEnforcement::Multipliers)
+      throw Error("simulation: IDA integrates the multiplier form; " + eom.method + " equations are not one");
+    stepper_owner = std::make_unique<IdaStepper>(pb, y, t, options, ctx);
+  } else
     stepper_owner = std::make_unique<SundialsStepper>(options.integrator, pb, y, t, options, ctx);
   Stepper& stepper = *stepper_owner;
   const int event_count = static_cast<int>(monitors.event_names.size());

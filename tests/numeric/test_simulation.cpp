@@ -257,3 +257,34 @@ TEST(Simulation, ImplicitMidpointKeepsTheEnergyBounded) {
   EXPECT_TRUE(why.find("did not converge") != std::string::npos || why.find("left the domain") != std::string::npos)
       << why;
 }
+
+// IDA on the index-1 DAE with the multiplier as an algebraic unknown: Géradin P1.5 (grooves on the
+// rotating wheel, m1 ≠ m2) — the bar force along the run is λ = −e m1 m2 (Ω² + θ̇²)/(m1 s² + m2 c²)
+// and the motion agrees with Dormand–Prince.
+TEST(Geradin_P1_5_GroovesOnRotatingWheel, IdaWithTheMultiplierAsAlgebraicUnknown) {
+  auto s = seeds::grooves_on_wheel(1.0, 2.5);
+  auto eom = formulations::lagrange(s);
+  const double e = 0.8, W = 1.7, th = 0.3, thd = 0.5;
+  State x0{0, Eigen::Vector2d(e * std::cos(th), e * std::sin(th)), Eigen::Vector2d(-e * std::sin(th) * thd, e * std::cos(th) * thd)};
+  numeric::SimulationOptions o;
+  o.t_end = 3;
+  o.output_step = 0.1;
+  o.rtol = 1e-10;
+  o.atol = 1e-12;
+  o.integrator = numeric::Integrator::Ida;
+  auto ida = numeric::simulate(s, eom, x0, o);
+  ASSERT_TRUE(ida.summary.completed) << ida.summary.stop_reason;
+  o.integrator = numeric::Integrator::DormandPrince;
+  auto dopri = numeric::simulate(s, eom, x0, o);
+  ASSERT_EQ(ida.t.size(), dopri.t.size());
+  EXPECT_LT((ida.q.back() - dopri.q.back()).norm(), 1e-7);
+  for (std::size_t k = 0; k < ida.t.size(); k += 5) {
+    const double d1 = ida.q[k](0), d2 = ida.q[k](1), a = std::atan2(d2, d1);
+    const double ad = (d1 * ida.u[k](1) - d2 * ida.u[k](0)) / (e * e);
+    const double den = std::sin(a) * std::sin(a) + 2.5 * std::cos(a) * std::cos(a);
+    EXPECT_NEAR(ida.lambda[k](0), -e * 2.5 * (W * W + ad * ad) / den, 1e-6) << "t = " << ida.t[k];
+  }
+  // The Udwadia–Kalaba form has no multipliers to integrate: a clear error.
+  o.integrator = numeric::Integrator::Ida;
+  EXPECT_THROW(numeric::simulate(s, formulations::udwadia_kalaba(s), x0, o), Error);
+}

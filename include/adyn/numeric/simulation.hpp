@@ -25,10 +25,11 @@
 
 namespace adyn::numeric {
 
-/// DormandPrince: ARKODE's explicit 5(4) pair (non-stiff); Bdf: CVODE (stiff); ImplicitMidpoint:
-/// the symplectic implicit midpoint rule with a fixed step (long conservative runs with Hamilton's
-/// equations; no event location).
-enum class Integrator { DormandPrince, Bdf, ImplicitMidpoint };
+/// DormandPrince: ARKODE's explicit 5(4) pair (non-stiff); Bdf: CVODE (stiff); Ida: IDA on the
+/// index-1 DAE of a multiplier form (λ as algebraic unknowns); ImplicitMidpoint: the symplectic
+/// implicit midpoint rule with a fixed step (long conservative runs with Hamilton's equations; no
+/// event location).
+enum class Integrator { DormandPrince, Bdf, Ida, ImplicitMidpoint };
 
 struct SimulationOptions {
   double t_end = 10.0;
