@@ -130,3 +130,31 @@ TEST(Events, StopEventAndEventStorm) {
   EXPECT_GT(bounce.t.size(), 20u);
   EXPECT_NEAR(bounce.t.back(), std::sqrt(2 / 9.81) * 3, 1e-3);  // accumulation point t0 (1 + 2e/(1 − e))
 }
+
+// An impact on a constrained system (Cartesian pendulum, Lagrange's multiplier form): the bob hits a
+// wall at x = 0 below the pivot; with e = 1 the impulse M Δu = Jᵀ Λ keeps G Δu = 0, so the bob stays
+// on its circle (φ̇ = x ẋ + y ẏ = 0 after the shock) and its speed is reversed, not changed.
+TEST(Geradin_A14_ConstrainedImpact, PendulumHitsAWall) {
+  model::System s("Cartesian pendulum and a wall");
+  auto m = s.add_parameter("m", 1.0), l = s.add_parameter("l", 1.0), g = s.add_parameter("g", 9.81);
+  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
+  auto N = s.inertial_frame();
+  s.add_particle({"bob", s.add_point(s.origin().locate_new("P", x * N.x() + y * N.y())), m});
+  s.set_gravity(-g * N.y());
+  s.add_constraint({"rod", model::ConstraintLevel::Configuration, x * x + y * y - l * l, {}});
+  s.add_event({"wall", x, GiNaC::ex(1)});
+  auto eom = formulations::lagrange(s);
+  auto tr = numeric::simulate(s, eom, State{0, Eigen::Vector2d(std::sin(0.7), -std::cos(0.7)), Eigen::Vector2d(0, 0)},
+                              tight(0.8, 0.8));
+  ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
+  ASSERT_EQ(tr.summary.impacts, 1);
+  std::size_t k = 0;
+  while (k + 1 < tr.t.size() && tr.t[k + 1] != tr.t[k]) ++k;  // the two samples at the impact time
+  ASSERT_LT(k + 1, tr.t.size());
+  const Eigen::Vector2d before = tr.u[k], after = tr.u[k + 1], at = tr.q[k + 1];
+  EXPECT_NEAR(at(0), 0, 1e-9);
+  EXPECT_NEAR(at.dot(after), 0, 1e-10);                   // still tangent to the circle
+  EXPECT_NEAR(after.norm(), before.norm(), 1e-10);        // elastic
+  EXPECT_NEAR(after(0), -before(0), 1e-10);               // reversed
+  EXPECT_NEAR(before.norm(), std::sqrt(2 * 9.81 * (1 - std::cos(0.7))), 1e-8);
+}
