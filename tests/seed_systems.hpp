@@ -361,4 +361,17 @@ inline model::System pendulum() {
   return s;
 }
 
+// Géradin E1.10 in the plane: a bob at (x, y) on a rod of length l about the origin, y up,
+// the rod as the holonomic constraint x² + y² − l² = 0.
+inline model::System cartesian_pendulum(const std::string& name = "Cartesian pendulum") {
+  model::System s(name);
+  auto m = s.add_parameter("m", 1.0), l = s.add_parameter("l", 1.0), g = s.add_parameter("g", 9.81);
+  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
+  auto N = s.inertial_frame();
+  s.add_particle({"bob", s.add_point(s.origin().locate_new("P", x * N.x() + y * N.y())), m});
+  s.set_gravity(-g * N.y());
+  s.add_constraint({"rod", model::ConstraintLevel::Configuration, x * x + y * y - l * l, {}});
+  return s;
+}
+
 }  // namespace adyn::seeds

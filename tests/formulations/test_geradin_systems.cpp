@@ -129,20 +129,10 @@ TEST(Geradin_P1_3_DoublePendulumRelativeAngles, EquationsAndLinearization) {
 //   (m1+m2) s̈ + m2 ℓ θ̈ sin(α−θ) − m2 ℓ θ̇² cos(α−θ) − (m1+m2) g cos α + k (d − d0)(s + e cos α)/d = 0,
 //   m2 ℓ² θ̈ + m2 ℓ sin(α−θ) s̈ + m2 g ℓ sin θ = 0  (P1.4.e), d² = e² + s² + 2 s e cos α.
 TEST(Geradin_P1_4_GuidedDoublePendulum, LagrangeAndKane) {
-  model::System s("guided double pendulum");
-  auto m1 = s.add_parameter("m1", 1.0), m2 = s.add_parameter("m2", 0.6), l = s.add_parameter("l", 0.7);
-  auto al = s.add_parameter("alpha", 0.4), k = s.add_parameter("k", 20.0), d0 = s.add_parameter("d0", 0.3);
-  auto e = s.add_parameter("e", 0.5), g = s.add_parameter("g", 9.81);
-  auto sc = s.add_coordinate("s"), th = s.add_coordinate("theta");
-  auto N = s.inertial_frame();  // n1 = x (horizontal), n2 = y (down)
-  auto P1 = s.add_point(s.origin().locate_new("P1", sc * sin(al) * N.x() + sc * cos(al) * N.y()));
-  auto P2 = s.add_point(P1.locate_new("P2", l * sin(th) * N.x() + l * cos(th) * N.y()));
-  auto E = s.add_point(s.origin().locate_new("E", -e * N.y()));
-  E.fix_in(N);
-  s.add_particle({"m1", P1, m1});
-  s.add_particle({"m2", P2, m2});
-  s.set_gravity(g * N.y());
-  s.add_spring({"spring", E, P1, k, d0, std::nullopt});
+  auto s = seeds::guided_double_pendulum();
+  auto p = [&](const char* name) { return seeds::parameter(s, name); };
+  ex m1 = p("m1"), m2 = p("m2"), l = p("l"), al = p("alpha"), k = p("k"), d0 = p("d0"), e = p("e"), g = p("g");
+  ex sc = s.coordinates()[0], th = s.coordinates()[1];
   ex dist = GiNaC::sqrt(e * e + sc * sc + 2 * sc * e * cos(al));
   GiNaC::matrix M(2, 2, GiNaC::lst{m1 + m2, m2 * l * sin(al - th), m2 * l * sin(al - th), m2 * l * l});
   GiNaC::matrix F(2, 1, GiNaC::lst{m2 * l * pow(d(th), 2) * cos(al - th) + (m1 + m2) * g * cos(al) -

@@ -7,6 +7,7 @@
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/numeric/simulation.hpp"
+#include "seed_systems.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -135,13 +136,8 @@ TEST(Events, StopEventAndEventStorm) {
 // wall at x = 0 below the pivot; with e = 1 the impulse M Δu = Jᵀ Λ keeps G Δu = 0, so the bob stays
 // on its circle (φ̇ = x ẋ + y ẏ = 0 after the shock) and its speed is reversed, not changed.
 TEST(Geradin_A14_ConstrainedImpact, PendulumHitsAWall) {
-  model::System s("Cartesian pendulum and a wall");
-  auto m = s.add_parameter("m", 1.0), l = s.add_parameter("l", 1.0), g = s.add_parameter("g", 9.81);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
-  auto N = s.inertial_frame();
-  s.add_particle({"bob", s.add_point(s.origin().locate_new("P", x * N.x() + y * N.y())), m});
-  s.set_gravity(-g * N.y());
-  s.add_constraint({"rod", model::ConstraintLevel::Configuration, x * x + y * y - l * l, {}});
+  auto s = seeds::cartesian_pendulum("Cartesian pendulum and a wall");
+  auto x = s.coordinates()[0];
   s.add_event({"wall", x, GiNaC::ex(1)});
   auto eom = formulations::lagrange(s);
   auto tr = numeric::simulate(s, eom, State{0, Eigen::Vector2d(std::sin(0.7), -std::cos(0.7)), Eigen::Vector2d(0, 0)},

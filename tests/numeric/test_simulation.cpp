@@ -198,13 +198,7 @@ TEST(Simulation, FailureKeepsTheTrajectoryAndNamesTheTime) {
 // multipliers drifts off its circle at a loose tolerance; with α = 10 the drift stays bounded and
 // far smaller.
 TEST(Geradin_E1_10_CartesianPendulum, BaumgarteStabilization) {
-  model::System s("Cartesian pendulum");
-  auto m = s.add_parameter("m", 1.0), l = s.add_parameter("l", 1.0), g = s.add_parameter("g", 9.81);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
-  auto N = s.inertial_frame();
-  s.add_particle({"bob", s.add_point(s.origin().locate_new("P", x * N.x() + y * N.y())), m});
-  s.set_gravity(-g * N.y());
-  s.add_constraint({"rod", model::ConstraintLevel::Configuration, x * x + y * y - l * l, {}});
+  auto s = seeds::cartesian_pendulum();
   auto eom = formulations::lagrange(s);
   numeric::SimulationOptions o;
   o.t_end = 200;
