@@ -12,6 +12,7 @@
 #include "adyn/numeric/evaluator.hpp"
 #include "adyn/numeric/simulation.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "seed_systems.hpp"  // the seeds' reference systems (tests/)
 
 using namespace adyn;
 
@@ -35,26 +36,6 @@ model::System chain(int n) {
   return s;
 }
 
-// The thin disk rolling on a plane (Angeles E6), Kane's equations in (θ̇, φ̇, ψ̇).
-model::System rolling_disk() {
-  model::System s("rolling disk");
-  auto m = s.add_parameter("m", 1.0), r = s.add_parameter("r", 0.5), g = s.add_parameter("g", 9.81);
-  auto th = s.add_coordinate("theta"), ph = s.add_coordinate("phi"), ps = s.add_coordinate("psi");
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
-  auto N = s.inertial_frame();
-  auto A = s.add_frame(N.orient_new_axis("A", N.z(), ph));
-  auto M = s.add_frame(A.orient_new_axis("M", A.x(), GiNaC::Pi / 2 - th));
-  auto D = s.add_frame(M.orient_new_axis("D", M.z(), ps));
-  auto C = s.add_point(s.origin().locate_new("C", x * N.x() + y * N.y() + r * GiNaC::cos(th) * N.z()));
-  s.add_body({"disk", C, D, m, kin::Dyadic(D, GiNaC::matrix(3, 3, GiNaC::lst{m * r * r / 4, 0, 0, 0, m * r * r / 4, 0, 0, 0,
-                                                                                m * r * r / 2}))});
-  s.set_gravity(-g * N.z());
-  auto slip = C.velocity_in(N) + D.angular_velocity_in(N).cross(-r * M.y());
-  s.add_constraint({"rolling x", model::ConstraintLevel::Velocity, slip.dot(N.x()), {}});
-  s.add_constraint({"rolling y", model::ConstraintLevel::Velocity, slip.dot(N.y()), {}});
-  return s;
-}
-
 void evaluate(benchmark::State& state, const model::System& s, const formulations::EquationsOfMotion& eom,
               numeric::Backend backend) {
   auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), backend);
@@ -73,7 +54,7 @@ const model::System& chain10() {
   return s;
 }
 const model::System& disk() {
-  static const model::System s = rolling_disk();
+  static const model::System s = seeds::angeles_rolling_disk();
   return s;
 }
 

@@ -374,4 +374,20 @@ inline model::System cartesian_pendulum(const std::string& name = "Cartesian pen
   return s;
 }
 
+// Greenwood Example 4.10 in q = (x, y, φ) with the knife edge as a velocity constraint (no
+// declared speeds): particle 1 at (x, y) on the knife edge, particle 2 at l along the rod.
+inline model::System dumbbell_in_coordinates() {
+  model::System s("dumbbell with a knife edge, q = (x, y, phi)");
+  auto m = s.add_parameter("m", 1.5), l = s.add_parameter("l", 0.8);
+  auto x = s.add_coordinate("x"), y = s.add_coordinate("y"), ph = s.add_coordinate("phi");
+  auto N = s.inertial_frame();
+  auto R = s.add_frame(N.orient_new_axis("R", N.z(), ph));
+  auto P1 = s.add_point(s.origin().locate_new("P1", x * N.x() + y * N.y()));
+  auto P2 = s.add_point(P1.locate_new("P2", l * R.x()));
+  s.add_particle({"particle 1", P1, m});
+  s.add_particle({"particle 2", P2, m});
+  s.add_constraint({"knife edge", model::ConstraintLevel::Velocity, P1.velocity_in(N).dot(R.y()), {}});
+  return s;
+}
+
 }  // namespace adyn::seeds

@@ -16,18 +16,13 @@
 #include "test_support.hpp"
 
 using namespace adyn;
+using seeds::d;
 using formulations::State;
 using GiNaC::cos;
 using GiNaC::ex;
 using GiNaC::pow;
 using GiNaC::sin;
 using model::ConstraintLevel;
-
-namespace {
-
-GiNaC::symbol d(const ex& q) { return sym::derivative_of(q); }
-
-}  // namespace
 
 // Angeles E3 golden values (seed-000 §7), m_A = 1, m_B = 0.5, a = 0.2, b = 0.1, τ = (1, 0.5, 2):
 // with the printed T (B's transverse central moment ½ m_B b²) (θ̈1, θ̈2) = (66, 46); thin-disk

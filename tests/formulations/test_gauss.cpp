@@ -17,6 +17,7 @@
 #include "test_support.hpp"
 
 using namespace adyn;
+using seeds::d;
 using formulations::State;
 using GiNaC::cos;
 using GiNaC::ex;
@@ -25,26 +26,8 @@ using GiNaC::sin;
 
 namespace {
 
-ex d(const ex& q) { return sym::derivative_of(q); }
-
 void expect_gauss_agrees(const model::System& s) {
   test::expect_same_accelerations(s, {formulations::gauss(s), formulations::lagrange(s), formulations::kane(s)});
-}
-
-// Greenwood Example 4.10 in q = (x, y, φ) with the knife edge as a velocity constraint (no
-// declared speeds): particle 1 at (x, y) on the knife edge, particle 2 at l along the rod.
-model::System dumbbell_in_coordinates() {
-  model::System s("dumbbell with a knife edge, q = (x, y, phi)");
-  auto m = s.add_parameter("m", 1.5), l = s.add_parameter("l", 0.8);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y"), ph = s.add_coordinate("phi");
-  auto N = s.inertial_frame();
-  auto R = s.add_frame(N.orient_new_axis("R", N.z(), ph));
-  auto P1 = s.add_point(s.origin().locate_new("P1", x * N.x() + y * N.y()));
-  auto P2 = s.add_point(P1.locate_new("P2", l * R.x()));
-  s.add_particle({"particle 1", P1, m});
-  s.add_particle({"particle 2", P2, m});
-  s.add_constraint({"knife edge", model::ConstraintLevel::Velocity, P1.velocity_in(N).dot(R.y()), {}});
-  return s;
 }
 
 // No constraints: a particle (drag, gravity) tied by a spring to a point of a free rigid body and
@@ -130,7 +113,7 @@ void expect_least_constraint(const model::System& s, int states = 6, unsigned se
 // = ½ Σ R_k²/m_k (4.323); the ideal constraint force in q-space R (−sin φ, cos φ, 0), R = m v φ̇ = 1.5;
 // M = m [[2, 0, −l sin φ], [0, 2, l cos φ], [−l sin φ, l cos φ, l²]] (seed-001 E1 verification 2).
 TEST(Greenwood_4_10_DumbbellKnifeEdge, GaussLeastConstraint) {
-  auto s = dumbbell_in_coordinates();
+  auto s = seeds::dumbbell_in_coordinates();
   auto G = formulations::gauss(s);
   EXPECT_EQ(G.method, "Gauss");
   ASSERT_EQ(G.n(), 3u);
@@ -264,7 +247,7 @@ TEST(Angeles_E6_RollingDisk, GaussNonholonomic) {
 // (4.340): the solution of the KKT system is the constrained minimum of C — checked on the knife
 // edge (particles) and on the rolling disk (a rigid body with an invertible central inertia).
 TEST(Greenwood_4_340_LeastConstraint, GaussMinimumUnderAdmissiblePerturbations) {
-  expect_least_constraint(dumbbell_in_coordinates());
+  expect_least_constraint(seeds::dumbbell_in_coordinates());
   expect_least_constraint(seeds::angeles_rolling_disk());
 }
 

@@ -13,6 +13,7 @@
 #include "test_support.hpp"
 
 using namespace adyn;
+using seeds::d;
 using formulations::EquationsOfMotion;
 using formulations::State;
 using GiNaC::cos;
@@ -21,8 +22,6 @@ using GiNaC::pow;
 using GiNaC::sin;
 
 namespace {
-
-ex d(const ex& q) { return sym::derivative_of(q); }
 
 // Both formulations' M and F equal the reference (M_ref u̇ = F_ref) at random values of every symbol.
 void expect_equations(const model::System& s, const GiNaC::matrix& M_ref, const GiNaC::matrix& F_ref) {
@@ -170,13 +169,8 @@ TEST(Geradin_P1_5_GroovesOnRotatingWheel, MultiplierIsBarForce) {
 
 // Géradin E1.5 built physically: m ℓ² θ̈ + m g ℓ sin θ = 0 by both methods.
 TEST(Geradin_E1_5_Pendulum, BuiltPhysicallyBothMethods) {
-  model::System s("pendulum");
-  auto m = s.add_parameter("m", 1.2), l = s.add_parameter("l", 0.7), g = s.add_parameter("g", 9.81);
-  auto th = s.add_coordinate("theta");
-  auto N = s.inertial_frame();
-  auto B = s.add_frame(N.orient_new_axis("B", N.z(), th));
-  s.add_particle({"bob", s.add_point(s.origin().locate_new("P", l * B.x())), m});
-  s.set_gravity(g * N.x());
+  auto s = seeds::pendulum();
+  ex m = seeds::parameter(s, "m"), l = seeds::parameter(s, "l"), g = seeds::parameter(s, "g"), th = s.coordinates()[0];
   expect_equations(s, GiNaC::matrix(1, 1, GiNaC::lst{m * l * l}), GiNaC::matrix(1, 1, GiNaC::lst{-m * g * l * sin(th)}));
   test::expect_same_accelerations(s, {formulations::lagrange(s), formulations::kane(s)});
 }

@@ -14,16 +14,11 @@
 #include "test_support.hpp"
 
 using namespace adyn;
+using seeds::d;
 using formulations::State;
 using GiNaC::cos;
 using GiNaC::ex;
 using GiNaC::sin;
-
-namespace {
-
-GiNaC::symbol d(const ex& q) { return sym::derivative_of(q); }
-
-}  // namespace
 
 // Greenwood (4.287)–(4.290): 2m v̇ − m l φ̇² = 0, m l² φ̈ + m l v φ̇ = 0, 𝕄 = diag(2m, m l²);
 // golden m = 1.5, l = 0.8, φ = 0.3, v = 2, φ̇ = 0.5: v̇ = 0.1, φ̈ = −1.25 (seed-001 G-4.10).

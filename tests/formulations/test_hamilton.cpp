@@ -18,6 +18,7 @@
 #include "test_support.hpp"
 
 using namespace adyn;
+using seeds::d;
 using formulations::EquationsOfMotion;
 using formulations::State;
 using GiNaC::cos;
@@ -26,8 +27,6 @@ using GiNaC::pow;
 using GiNaC::sin;
 
 namespace {
-
-ex d(const ex& q) { return sym::derivative_of(q); }
 
 // Hamilton's q̇ and q̈ equal Lagrange's and Kane's (and, with constraints, its λ equals Lagrange's)
 // at `samples` random consistent states. The system's state becomes Hamilton's (q, p) through

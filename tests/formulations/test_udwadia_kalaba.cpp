@@ -10,15 +10,15 @@
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "eom_support.hpp"
+#include "seed_systems.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
+using seeds::d;
 using formulations::State;
 using GiNaC::ex;
 
 namespace {
-
-GiNaC::symbol d(const ex& q) { return sym::derivative_of(q); }
 
 void expect_vector(const Eigen::VectorXd& v, std::initializer_list<double> ref, double tol, const char* what) {
   ASSERT_EQ(v.size(), static_cast<Eigen::Index>(ref.size())) << what;
@@ -220,15 +220,7 @@ TEST(UdwadiaKalaba_G1_MatrixTest, RedundantAndInconsistentConstraints) {
 // The ideal limit (C = 0) equals Lagrange's multipliers, Kane and Gibbs–Appell (seed-002 G2:
 // Greenwood 4.10 golden q̈ and Q^c_i), and a redundant copy of the constraint changes nothing.
 TEST(UdwadiaKalaba_G2_IdealLimit, AgreesWithLagrangeKaneGibbsAppell) {
-  model::System s("dumbbell with a knife edge");
-  auto m = s.add_parameter("m", 1.5), l = s.add_parameter("l", 0.8);
-  auto x = s.add_coordinate("x"), y = s.add_coordinate("y"), ph = s.add_coordinate("phi");
-  auto N = s.inertial_frame();
-  auto R = s.add_frame(N.orient_new_axis("R", N.z(), ph));
-  auto P1 = s.add_point(s.origin().locate_new("P1", x * N.x() + y * N.y()));
-  s.add_particle({"particle 1", P1, m});
-  s.add_particle({"particle 2", s.add_point(P1.locate_new("P2", l * R.x())), m});
-  s.add_constraint({"knife edge", model::ConstraintLevel::Velocity, P1.velocity_in(N).dot(R.y()), {}});
+  auto s = seeds::dumbbell_in_coordinates();
   auto uk = formulations::udwadia_kalaba(s);
   State st{0, Eigen::Vector3d(0, 0, 0.3), Eigen::Vector3d(2 * std::cos(0.3), 2 * std::sin(0.3), 0.5)};
   auto f = formulations::udwadia_kalaba_forces(uk, st, s.parameter_values());
@@ -237,7 +229,7 @@ TEST(UdwadiaKalaba_G2_IdealLimit, AgreesWithLagrangeKaneGibbsAppell) {
   EXPECT_LT(f.nonideal.norm(), 1e-15);
   test::expect_same_accelerations(
       s, {uk, formulations::lagrange(s), formulations::kane(s), formulations::gibbs_appell(s)});
-  s.add_constraint({"knife edge again", model::ConstraintLevel::Velocity, 2 * P1.velocity_in(N).dot(R.y()), {}});
+  s.add_constraint({"knife edge again", model::ConstraintLevel::Velocity, 2 * s.constraints()[0].expression, {}});
   auto redundant = formulations::udwadia_kalaba_forces(formulations::udwadia_kalaba(s), st, s.parameter_values());
   EXPECT_LT((redundant.acceleration - f.acceleration).norm(), 1e-12);
 }
