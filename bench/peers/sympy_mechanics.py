@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Peer benchmark: SymPy's physics.mechanics (KanesMethod) on the systems of
-benchmarks/bench_evaluation.cpp — derivation time of the planar n-link chain, and q'' evaluations
+bench/bench_evaluation.cpp — derivation time of the planar n-link chain, and q'' evaluations
 per second with lambdify (cse=True) and a dense solve. numpy is used when installed; otherwise
 (as on the reference machine, where PyPI is unreachable) the math module and a Gaussian
 elimination in Python, which is reported as such. Run beside build/bin/adyn_benchmarks; results in
