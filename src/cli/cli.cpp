@@ -99,6 +99,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     } else if (*kinematics) {
       write_kinematics_report(system, latex ? Format::Latex : Format::Text, out);
     }
+  } catch (const SingularityError& e) {  // the model is read, but the run fails at a singular state
+    err << "adyn: error: " << e.what() << "\n";
+    return 1;
+  } catch (const ModelError& e) {  // bad input: the model file or the model it describes
+    err << "adyn: error: " << e.what() << "\n";
+    return 2;
   } catch (const Error& e) {
     err << "adyn: error: " << e.what() << "\n";
     return 1;

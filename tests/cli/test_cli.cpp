@@ -99,7 +99,7 @@ TEST(Cli, SimulateWritesTheTrajectory) {
 
 TEST(Cli, MissingFileIsAnErrorNotACrash) {
   auto r = run({"kinematics", "/nonexistent.yaml"});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);  // bad input
   EXPECT_NE(r.err.find("/nonexistent.yaml"), std::string::npos);
 }
 
