@@ -390,4 +390,30 @@ inline model::System dumbbell_in_coordinates() {
   return s;
 }
 
+// Kane's notes E34: a rod (mass M, length 2L, I = M L²/3) whose centre orbits a particle of mass
+// m; gravity G m M_i / r_i on each half, modelled as two particles M/2 at ±L/√3 along the rod (the
+// same mass and moment of inertia). With `prescribed_orbit` the centre is driven on the circular
+// orbit R0, θ = Ω t with Ω = (G m / R0³)^½ and ψ (the rod's angle from the local vertical) is the
+// only coordinate (a rheonomic system in moving axes); otherwise q = (R, θ, ψ) and θ is cyclic.
+inline model::System orbiting_rod(bool prescribed_orbit) {
+  model::System s(prescribed_orbit ? "rod on a prescribed circular orbit" : "rod orbiting a particle");
+  auto M = s.add_parameter("M", 1.0), Gm = s.add_parameter("Gm", 1.0), L = s.add_parameter("L", 1e-3);
+  auto R0 = s.add_parameter("R0", 1.0);
+  ex R = R0, theta = sqrt(Gm / pow(R0, 3)) * sym::time();
+  if (!prescribed_orbit) R = s.add_coordinate("R"), theta = s.add_coordinate("theta");
+  auto psi = s.add_coordinate("psi");
+  auto N = s.inertial_frame();
+  auto O = s.add_frame(N.orient_new_axis("O", N.z(), theta));
+  auto B = s.add_frame(O.orient_new_axis("B", O.z(), psi));
+  auto C = s.add_point(s.origin().locate_new("C", R * O.x()));
+  ex potential = 0;
+  for (int side : {1, -1}) {
+    auto P = s.add_point(C.locate_new(side > 0 ? "P1" : "P2", side * L / sqrt(ex(3)) * B.x()));
+    s.add_particle({side > 0 ? "half 1" : "half 2", P, M / 2});
+    potential -= Gm * (M / 2) / sqrt(R * R + L * L / 3 + side * 2 * R * L / sqrt(ex(3)) * cos(psi));
+  }
+  s.add_potential({"gravity of m", potential});
+  return s;
+}
+
 }  // namespace adyn::seeds

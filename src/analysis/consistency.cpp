@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "adyn/analysis/gauss_newton.hpp"
 #include "adyn/error.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -24,47 +25,33 @@ GiNaC::exmap values_at(const model::System& system, const SystemState& x) {
   return at;
 }
 
-// Holonomic constraints and their Jacobian rows ∂φ/∂q.
-struct Holonomic {
-  std::vector<std::string> names;
-  std::vector<ex> phi;
-  GiNaC::matrix jacobian;
-};
-
-Holonomic holonomic_constraints(const model::System& system) {
-  Holonomic h;
-  for (const auto& c : system.constraints())
-    if (c.level == model::ConstraintLevel::Configuration) h.names.push_back(c.name), h.phi.push_back(c.expression);
-  h.jacobian = sym::jacobian(sym::column(h.phi), system.coordinates());
-  return h;
-}
-
-// Gauss–Newton with minimal-norm steps on residual(x) = 0 for the unknowns `unknown`
-// (a reference into x: its q or its u). The complete orthogonal decomposition copes with rank
-// loss (redundant constraints). Throws naming the constraints when no solution is reached.
-Eigen::VectorXd gauss_newton(const model::System& system, const std::vector<std::string>& names,
-                             const GiNaC::matrix& residual, const GiNaC::matrix& jacobian, SystemState& x,
-                             Eigen::VectorXd& unknown, double tol, const std::string& failure) {
-  Eigen::VectorXd r;
-  for (int iter = 0; iter < 100; ++iter) {
-    auto at = values_at(system, x);
-    r = sym::evaluate(residual, at, "constraints");
-    if (r.cwiseAbs().maxCoeff() <= tol) return unknown;
-    Eigen::MatrixXd J = sym::evaluate(jacobian, at, "constraint Jacobian");
-    Eigen::VectorXd step = J.completeOrthogonalDecomposition().solve(-r);
-    if (!step.allFinite() || step.norm() < 1e-15) break;
-    unknown += step;
-  }
+// Solves the constraint residuals for `unknowns` (the state's q or u) from `guess` by Gauss–Newton
+// with minimal-norm steps; throws naming the constraints when no solution is reached.
+Eigen::VectorXd solve_constraints(const model::System& system, const std::vector<std::string>& names,
+                                  const GiNaC::matrix& residual, const std::vector<GiNaC::symbol>& unknowns,
+                                  const SystemState& x, const Eigen::VectorXd& guess, double tol,
+                                  const std::string& failure) {
+  GiNaC::exmap fixed = values_at(system, x);
+  for (const auto& s : unknowns) fixed.erase(s);
+  const auto result = gauss_newton(residual, unknowns, fixed, guess, tol);
+  if (result.converged) return result.z;
   Eigen::Index worst;
-  r.cwiseAbs().maxCoeff(&worst);
+  result.residual.cwiseAbs().maxCoeff(&worst);
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
   throw ModelError("constraints " + list, failure + " (constraint '" + names[static_cast<std::size_t>(worst)] +
-                                              "' keeps a residual of " + std::to_string(r(worst)) +
+                                              "' keeps a residual of " + std::to_string(result.residual(worst)) +
                                               "): they are inconsistent");
 }
 
 }  // namespace
+
+HolonomicConstraints holonomic_constraints(const model::System& system) {
+  HolonomicConstraints h;
+  for (const auto& c : system.constraints())
+    if (c.level == model::ConstraintLevel::Configuration) h.names.push_back(c.name), h.phi.push_back(c.expression);
+  return h;
+}
 
 Eigen::VectorXd constraint_residuals(const model::System& system, const SystemState& x) {
   auto at = values_at(system, x);
@@ -93,12 +80,11 @@ void check_state(const model::System& system, const SystemState& x, double tol) 
 
 Eigen::VectorXd consistent_configuration(const model::System& system, const Eigen::VectorXd& guess, double t,
                                          double tol) {
-  Holonomic h = holonomic_constraints(system);
+  const auto h = holonomic_constraints(system);
   if (h.phi.empty()) return guess;
   SystemState x{t, guess, Eigen::VectorXd::Zero(static_cast<Eigen::Index>(system.speeds().size()))};
-  return gauss_newton(
-      system, h.names, sym::column(h.phi), h.jacobian, x, x.q, tol,
-      "no configuration near the guess satisfies them");
+  return solve_constraints(system, h.names, sym::column(h.phi), system.coordinates(), x, guess, tol,
+                           "no configuration near the guess satisfies them");
 }
 
 Eigen::VectorXd consistent_speeds(const model::System& system, const Eigen::VectorXd& q, const Eigen::VectorXd& guess,
@@ -111,10 +97,9 @@ Eigen::VectorXd consistent_speeds(const model::System& system, const Eigen::Vect
     residuals.push_back(system.in_speeds(f));
   }
   if (residuals.empty()) return guess;
-  GiNaC::matrix r = sym::column(residuals);
   SystemState x{t, q, guess};
-  return gauss_newton(system, names, r, sym::jacobian(r, system.speeds()), x, x.u, tol,
-                      "no speeds at this configuration satisfy them");
+  return solve_constraints(system, names, sym::column(residuals), system.speeds(), x, guess, tol,
+                           "no speeds at this configuration satisfy them");
 }
 
 }  // namespace adyn::analysis

@@ -42,8 +42,8 @@ EnergyAtState energy_at(const model::System& system, const formulations::State& 
 ConservationReport conservation_report(const model::System& system) {
   auto form = formulations::lagrangian_form(system);
   ConservationReport r;
-  for (const auto& Q : form.generalized_forces)
-    if (!sym::is_zero_trig(Q)) r.no_nonconservative_forces = false;
+  for (const auto& Q : form.generalized_forces)  // at the model's parameter values: a torque τ = 0 does no work
+    if (!sym::is_zero_trig(Q.subs(system.parameter_values()))) r.no_nonconservative_forces = false;
   if (!form.dissipation.is_zero()) r.no_nonconservative_forces = false;
   r.lagrangian_time_invariant = sym::is_zero_trig((form.kinetic_energy - form.potential_energy).diff(sym::time()));
   const auto qd = sym::derivatives_of(form.coordinates);

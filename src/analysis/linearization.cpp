@@ -1,7 +1,10 @@
 #include "adyn/analysis/linearization.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 
+#include "adyn/analysis/consistency.hpp"
 #include "adyn/error.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -12,73 +15,244 @@ namespace adyn::analysis {
 using GiNaC::ex;
 using GiNaC::matrix;
 
-LinearizedEquations linearize(const formulations::EquationsOfMotion& eom, const GiNaC::exmap& at) {
-  const auto qd = sym::derivatives_of(eom.coordinates);
-  const std::size_t n = eom.n();
-  if (eom.p() != n || eom.m() || eom.constraint_matrix.rows() ||
-      !std::equal(eom.speeds.begin(), eom.speeds.end(), qd.begin(), [](const auto& a, const auto& b) { return a.is_equal(b); }))
-    throw ModelError(eom.method + " equations", "linearization takes equations in the rates q_d without constraint rows "
-                                                "(Lagrange's equations of a holonomic system in independent coordinates)");
-  // Residual r(q, q̇, q̈) = M q̈ − F; its Jacobians at the operating point (q̈0 from the equations).
-  const auto qdd = sym::derivatives_of(eom.coordinates, 2);
-  matrix r = eom.mass_matrix.mul(sym::column(std::vector<ex>(qdd.begin(), qdd.end()))).sub(eom.forcing);
-  matrix Jq = sym::jacobian(r, eom.coordinates), Jv = sym::jacobian(r, qd);
-  auto value = [&](const ex& e) { return e.subs(at, GiNaC::subs_options::no_pattern).normal(); };
-  LinearizedEquations lin;
-  lin.M = sym::map_entries(eom.mass_matrix, value);
-  // q̈0 = M⁻¹F at the operating point (zero at an equilibrium).
-  matrix qdd0 = lin.M.solve(sym::column(std::vector<ex>(qdd.begin(), qdd.end())), sym::map_entries(eom.forcing, value));
-  GiNaC::exmap with_acc = at;
-  for (std::size_t i = 0; i < n; ++i) with_acc[qdd[i]] = qdd0(i, 0);
-  auto at_point = [&](const ex& e) { return e.subs(with_acc, GiNaC::subs_options::no_pattern).normal(); };
-  matrix D = sym::map_entries(Jv, at_point), S = sym::map_entries(Jq, at_point);
+namespace {
+
+void require_independent_speeds(const formulations::EquationsOfMotion& eom) {
+  if (eom.m() || eom.constraint_matrix.rows() || eom.nonideal_force.rows())
+    throw ModelError(eom.method + " equations",
+                     "linearization takes equations in independent speeds without constraint rows: derive them "
+                     "by kane, gibbs-appell or maggi (or lagrange for an unconstrained system)");
+}
+
+// Numeric values for checks and pivoting: the system's parameter values overridden by the point;
+// symbols the point leaves free (a swept speed) get generic values.
+double generic_value(const ex& e, const model::System& system, const GiNaC::exmap& at) {
+  GiNaC::exmap values = system.parameter_values();
+  for (const auto& [k, v] : at) values[k] = v;
+  ex x = e.subs(values, GiNaC::subs_options::no_pattern);
+  double generic = 0.61;
+  for (const auto& s : sym::free_symbols(x)) values[s] = generic += 0.137;
+  return sym::evaluate(x.subs(values, GiNaC::subs_options::no_pattern), {}, "constraint Jacobian");
+}
+
+void check_on_constraints(const model::System& system, const HolonomicConstraints& h, const GiNaC::exmap& at) {
+  for (std::size_t k = 0; k < h.phi.size(); ++k) {
+    ex r = h.phi[k].subs(at, GiNaC::subs_options::no_pattern).subs(system.parameter_values());
+    if (!GiNaC::is_a<GiNaC::numeric>(r.evalf())) continue;  // symbolic in a swept quantity: checked when evaluated
+    double value = GiNaC::ex_to<GiNaC::numeric>(r.evalf()).to_double();
+    if (std::abs(value) > 1e-8)
+      throw ModelError("constraint '" + h.names[k] + "'", "violated at the linearization point (residual " +
+                                                            std::to_string(value) + ")");
+  }
+}
+
+// δq = T δq_i: the dependent coordinates (preferring those the equations do not contain, then the
+// last ones) solved from Φ_d δq_d + Φ_i δq_i = 0 at the point.
+struct CoordinateReduction {
+  std::vector<std::size_t> independent, dependent;
+  matrix T;
+};
+
+CoordinateReduction reduce_coordinates(const model::System& system, const formulations::EquationsOfMotion& eom,
+                                       const HolonomicConstraints& h, const GiNaC::exmap& at) {
+  const std::size_t n = eom.n(), c = h.phi.size();
+  CoordinateReduction out;
+  matrix Phi = sym::map_entries(sym::jacobian(sym::column(h.phi), eom.coordinates),
+                                [&](const ex& e) { return e.subs(at, GiNaC::subs_options::no_pattern).normal(); });
+  Eigen::MatrixXd numeric(c, n);
+  for (std::size_t i = 0; i < c; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      numeric(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = generic_value(Phi(i, j), system, at);
+  if (c && Eigen::FullPivLU<Eigen::MatrixXd>(numeric).rank() < static_cast<Eigen::Index>(c))
+    throw SingularityError("holonomic constraints", "redundant or singular at the linearization point");
+  std::vector<std::size_t> candidates(n);
+  std::iota(candidates.rbegin(), candidates.rend(), std::size_t{0});
+  std::stable_partition(candidates.begin(), candidates.end(), [&](std::size_t j) {
+    return !sym::matrix_has(eom.mass_matrix, eom.coordinates[j]) && !sym::matrix_has(eom.forcing, eom.coordinates[j]);
+  });
+  for (std::size_t j : candidates) {
+    if (out.dependent.size() == c) break;
+    Eigen::MatrixXd block(c, out.dependent.size() + 1);
+    for (std::size_t k = 0; k < out.dependent.size(); ++k) block.col(static_cast<Eigen::Index>(k)) = numeric.col(static_cast<Eigen::Index>(out.dependent[k]));
+    block.col(static_cast<Eigen::Index>(out.dependent.size())) = numeric.col(static_cast<Eigen::Index>(j));
+    if (Eigen::FullPivLU<Eigen::MatrixXd>(block).rank() == block.cols()) out.dependent.push_back(j);
+  }
+  std::sort(out.dependent.begin(), out.dependent.end());
+  for (std::size_t j = 0; j < n; ++j)
+    if (!std::binary_search(out.dependent.begin(), out.dependent.end(), j)) out.independent.push_back(j);
+  matrix Phi_d(c, c), Phi_i(c, out.independent.size());
+  for (std::size_t i = 0; i < c; ++i) {
+    for (std::size_t k = 0; k < c; ++k) Phi_d(i, k) = Phi(i, out.dependent[k]);
+    for (std::size_t k = 0; k < out.independent.size(); ++k) Phi_i(i, k) = -Phi(i, out.independent[k]);
+  }
+  const matrix X = c ? Phi_d.inverse().mul(Phi_i) : matrix(0, out.independent.size());
+  out.T = matrix(n, out.independent.size());
+  for (std::size_t k = 0; k < out.independent.size(); ++k) out.T(out.independent[k], k) = 1;
+  for (std::size_t i = 0; i < c; ++i)
+    for (std::size_t k = 0; k < out.independent.size(); ++k) out.T(out.dependent[i], k) = X(i, k).normal();
+  return out;
+}
+
+matrix select(const matrix& m, const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols) {
+  matrix out(rows.size(), cols.size());
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = 0; j < cols.size(); ++j) out(i, j) = m(rows[i], cols[j]);
+  return out;
+}
+
+std::vector<std::size_t> all_indices(std::size_t n) {
+  std::vector<std::size_t> v(n);
+  std::iota(v.begin(), v.end(), std::size_t{0});
+  return v;
+}
+
+// Drops the independent coordinates (by position in Nq's columns) on which neither the kept
+// coordinates' rates nor the forces depend, until none is left to drop.
+std::vector<std::size_t> kept_coordinates(const matrix& Nq, const matrix& Fq) {
+  std::vector<std::size_t> kept = all_indices(Nq.cols());
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (auto it = kept.begin(); it != kept.end(); ++it) {
+      bool used = false;
+      for (std::size_t i = 0; i < Fq.rows() && !used; ++i) used = !Fq(i, *it).is_zero();
+      for (std::size_t r : kept) used = used || !Nq(r, *it).is_zero();
+      if (!used) {
+        kept.erase(it), dropped = true;
+        break;
+      }
+    }
+  }
+  return kept;
+}
+
+bool is_identity(const matrix& m) {
+  if (m.rows() != m.cols()) return false;
+  for (std::size_t i = 0; i < m.rows(); ++i)
+    for (std::size_t j = 0; j < m.cols(); ++j)
+      if (!(m(i, j) - (i == j ? 1 : 0)).is_zero()) return false;
+  return true;
+}
+
+void split_second_order_form(LinearizedEquations& lin) {
+  if (!sym::is_zero_matrix(lin.Nq) || !is_identity(lin.Nu)) return;
+  const std::size_t n = lin.M.rows();
   lin.C = matrix(n, n), lin.G = matrix(n, n), lin.K = matrix(n, n), lin.N = matrix(n, n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) {
-      lin.C(i, j) = ((D(i, j) + D(j, i)) / 2).normal();
-      lin.G(i, j) = ((D(i, j) - D(j, i)) / 2).normal();
-      lin.K(i, j) = ((S(i, j) + S(j, i)) / 2).normal();
-      lin.N(i, j) = ((S(i, j) - S(j, i)) / 2).normal();
+      lin.C(i, j) = (-(lin.Fu(i, j) + lin.Fu(j, i)) / 2).normal();
+      lin.G(i, j) = (-(lin.Fu(i, j) - lin.Fu(j, i)) / 2).normal();
+      lin.K(i, j) = (-(lin.Fq(i, j) + lin.Fq(j, i)) / 2).normal();
+      lin.N(i, j) = (-(lin.Fq(i, j) - lin.Fq(j, i)) / 2).normal();
     }
+}
+
+}  // namespace
+
+LinearizedEquations linearize(const model::System& system, const formulations::EquationsOfMotion& eom,
+                              const GiNaC::exmap& at, const LinearizationOptions& options) {
+  require_independent_speeds(eom);
+  const auto h = holonomic_constraints(system);
+  check_on_constraints(system, h, at);
+  const auto reduction = reduce_coordinates(system, eom, h, at);
+  auto value = [&](const ex& e) { return e.subs(at, GiNaC::subs_options::no_pattern).normal(); };
+  auto at_point = [&](const matrix& m) { return sym::map_entries(m, value); };
+
+  LinearizedEquations lin;
+  lin.M = at_point(eom.mass_matrix);
+  const matrix F0 = at_point(eom.forcing), f0 = at_point(eom.coordinate_rates);
+  const auto udot = sym::derivatives_of(eom.speeds);
+  if (lin.M.determinant().normal().is_zero())
+    throw SingularityError(eom.method + " equations", "the mass matrix is singular at the linearization point");
+  const matrix udot0 = lin.M.solve(sym::column(udot), F0);
+  // Residual r = M u̇ − F; its Jacobians at the point with u̇ = u̇0 (zero at an equilibrium).
+  GiNaC::exmap with_acc = at;
+  for (std::size_t i = 0; i < udot.size(); ++i) with_acc[udot[i]] = udot0(i, 0);
+  const matrix r = eom.mass_matrix.mul(sym::column(udot)).sub(eom.forcing);
+  auto jac_at = [&](const matrix& m, const std::vector<GiNaC::symbol>& xs) {
+    return sym::map_entries(sym::jacobian(m, xs),
+                            [&](const ex& e) { return e.subs(with_acc, GiNaC::subs_options::no_pattern).normal(); });
+  };
+  const matrix Fq_all = jac_at(r, eom.coordinates).mul(reduction.T).mul_scalar(-1);
+  const matrix Nq_all = jac_at(eom.coordinate_rates, eom.coordinates).mul(reduction.T);
+  const matrix Nq_independent = select(Nq_all, reduction.independent, all_indices(Nq_all.cols()));
+  auto normalized = [](const matrix& m) { return sym::map_entries(m, [](const ex& e) { return e.normal(); }); };
+  const auto kept = options.keep_ignorable ? all_indices(reduction.independent.size())
+                                           : kept_coordinates(normalized(Nq_independent), normalized(Fq_all));
+  std::vector<std::size_t> kept_rows;
+  for (std::size_t k : kept) kept_rows.push_back(reduction.independent[k]);
+  const auto speed_columns = all_indices(eom.p());
+  lin.Nq = normalized(select(Nq_independent, kept, kept));
+  lin.Nu = normalized(select(jac_at(eom.coordinate_rates, eom.speeds), kept_rows, speed_columns));
+  lin.Fq = normalized(select(Fq_all, speed_columns, kept));
+  lin.Fu = normalized(jac_at(r, eom.speeds).mul_scalar(-1));
+  for (std::size_t j : reduction.dependent) lin.dependent.push_back(eom.coordinates[j]);
+  for (std::size_t k = 0; k < reduction.independent.size(); ++k)
+    (std::find(kept.begin(), kept.end(), k) != kept.end() ? lin.coordinates : lin.ignorable)
+        .push_back(eom.coordinates[reduction.independent[k]]);
+  lin.speeds = eom.speeds;
+  std::vector<ex> stationarity;
+  for (std::size_t i = 0; i < eom.p(); ++i) stationarity.push_back(udot0(i, 0).normal());
+  for (std::size_t i : kept_rows) stationarity.push_back(f0(i, 0));
+  lin.stationarity = sym::column(stationarity);
+  split_second_order_form(lin);
   return lin;
+}
+
+std::vector<std::string> LinearizedEquations::state_names() const {
+  std::vector<std::string> names;
+  for (const auto& q : coordinates) names.push_back(q.get_name());
+  for (const auto& u : speeds) names.push_back(u.get_name());
+  return names;
+}
+
+double stationarity_residual(const LinearizedEquations& lin, const GiNaC::exmap& parameters) {
+  if (!lin.stationarity.rows()) return 0;
+  return sym::evaluate(lin.stationarity, parameters, "accelerations at the operating point").cwiseAbs().maxCoeff();
 }
 
 Eigen::MatrixXd state_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters) {
   const Eigen::MatrixXd M = sym::evaluate(lin.M, parameters, "linearized mass matrix");
-  const Eigen::MatrixXd CG = sym::evaluate(lin.C.add(lin.G), parameters, "linearized damping and gyroscopic matrix");
-  const Eigen::MatrixXd KN = sym::evaluate(lin.K.add(lin.N), parameters, "linearized stiffness and circulatory matrix");
-  const auto n = M.rows();
+  const Eigen::MatrixXd Fq = sym::evaluate(lin.Fq, parameters, "linearized forces (coordinates)");
+  const Eigen::MatrixXd Fu = sym::evaluate(lin.Fu, parameters, "linearized forces (speeds)");
+  const auto nq = static_cast<Eigen::Index>(lin.coordinates.size()), p = M.rows();
   Eigen::FullPivLU<Eigen::MatrixXd> lu(M);
   if (!lu.isInvertible()) throw SingularityError("linearized equations", "the mass matrix is singular at the operating point");
-  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(2 * n, 2 * n);
-  A.topRightCorner(n, n) = Eigen::MatrixXd::Identity(n, n);
-  A.bottomLeftCorner(n, n) = -lu.solve(KN);
-  A.bottomRightCorner(n, n) = -lu.solve(CG);
+  Eigen::MatrixXd A(nq + p, nq + p);
+  A.topLeftCorner(nq, nq) = sym::evaluate(lin.Nq, parameters, "linearized kinematic equations");
+  A.topRightCorner(nq, p) = sym::evaluate(lin.Nu, parameters, "linearized kinematic equations");
+  A.bottomLeftCorner(p, nq) = lu.solve(Fq);
+  A.bottomRightCorner(p, p) = lu.solve(Fu);
   return A;
 }
 
 Eigenanalysis eigenanalysis(const LinearizedEquations& lin, const GiNaC::exmap& parameters, double tol) {
   Eigen::EigenSolver<Eigen::MatrixXd> solver(state_matrix(lin, parameters));
+  const auto& values = solver.eigenvalues();
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(values.size()));
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  std::sort(order.begin(), order.end(), [&](auto a, auto b) { return values(a).imag() < values(b).imag(); });
   Eigenanalysis out;
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(solver.eigenvalues().size()));
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<Eigen::Index>(i);
-  std::sort(order.begin(), order.end(), [&](auto a, auto b) {
-    return solver.eigenvalues()(a).imag() < solver.eigenvalues()(b).imag();
-  });
-  out.eigenvalues.resize(solver.eigenvalues().size());
+  out.eigenvalues.resize(values.size());
   out.modes.resize(solver.eigenvectors().rows(), solver.eigenvectors().cols());
-  double max_real = -1e300;
+  out.spectral_abscissa = values.size() ? -1e300 : 0;
   for (std::size_t i = 0; i < order.size(); ++i) {
     const auto k = order[i];
-    out.eigenvalues(static_cast<Eigen::Index>(i)) = solver.eigenvalues()(k);
+    const std::complex<double> lambda = values(k);
+    out.eigenvalues(static_cast<Eigen::Index>(i)) = lambda;
     out.modes.col(static_cast<Eigen::Index>(i)) = solver.eigenvectors().col(k);
-    max_real = std::max(max_real, solver.eigenvalues()(k).real());
-    if (solver.eigenvalues()(k).imag() > tol) out.frequencies.push_back(solver.eigenvalues()(k).imag());
+    const double magnitude = std::abs(lambda);
+    out.table.push_back({lambda, magnitude, std::abs(lambda.imag()), magnitude > 0 ? -lambda.real() / magnitude : 0});
+    out.spectral_abscissa = std::max(out.spectral_abscissa, lambda.real());
+    if (lambda.imag() > tol) out.frequencies.push_back(lambda.imag());
   }
   std::sort(out.frequencies.begin(), out.frequencies.end());
-  out.stable = max_real <= tol;
-  out.asymptotically_stable = max_real < -tol;
+  out.stable = out.spectral_abscissa <= tol;
+  out.asymptotically_stable = out.spectral_abscissa < -tol;
   return out;
+}
+
+std::string stability_verdict(const Eigenanalysis& a) {
+  return a.asymptotically_stable ? "asymptotically stable" : a.stable ? "stable (marginally)" : "unstable";
 }
 
 }  // namespace adyn::analysis

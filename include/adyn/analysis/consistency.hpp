@@ -19,6 +19,13 @@ struct SystemState {
   Eigen::VectorXd u;
 };
 
+/// The holonomic constraints φ(q, t) = 0 of a system, with their names.
+struct HolonomicConstraints {
+  std::vector<std::string> names;
+  std::vector<GiNaC::ex> phi;
+};
+HolonomicConstraints holonomic_constraints(const model::System& system);
+
 /// Residual of each constraint at the state (φ for holonomic constraints, f for the others).
 Eigen::VectorXd constraint_residuals(const model::System& system, const SystemState& x);
 

@@ -1,43 +1,92 @@
 #pragma once
-// Linearization about an equilibrium or a steady motion and eigenanalysis (Géradin & Rixen A11,
-// E1.8; Kane's notes §1.0): for equations M(q, q̇, t) q̈ = F(q, q̇, t) with u = q̇, at an operating
-// point (q0, q̇0),
+// Linearization about an equilibrium or a steady motion and eigenanalysis (Géradin & Rixen §1.7
+// and A11, E1.8; Kane's notes §1.0 and A18). For equations in independent speeds
 //
-//     M δq̈ + (C + G) δq̇ + (K + N) δq = 0,
+//     q̇ = f(q, u, t),   M(q, u, t) u̇ = F(q, u, t)
 //
-// with M = M(q0, q̇0), −∂F/∂q̇ split into its symmetric part C (damping) and skew part G
-// (gyroscopic), −∂F/∂q (plus the q-dependence of M q̈0, zero at an equilibrium) into its symmetric
-// part K (stiffness) and skew part N (circulatory); the first-order state matrix
-// A = [0 I; −M⁻¹(K + N) −M⁻¹(C + G)].
+// (Lagrange's equations of an unconstrained system, Kane's, Gibbs–Appell's or Maggi's equations of
+// a constrained one: the dependent speeds already eliminated) at an operating point (q0, u0, t0),
+// the perturbations obey
+//
+//     δq̇ = N_q δq + N_u δu,   M δu̇ = F_q δq + F_u δu,
+//
+// with N = ∂f, F_q = ∂(F − M u̇0)/∂q, F_u = ∂(F − M u̇0)/∂u and u̇0 = M⁻¹F at the point. The
+// holonomic constraints are respected by writing δq = T δq_i in independent coordinates
+// (T = [I; −Φ_d⁻¹ Φ_i], Φ = ∂φ/∂q at the point); coordinates that nothing depends on (ignorable
+// ones: the position of a rolling disk, the angle of a cyclic coordinate) are dropped from the
+// state. When the speeds are the rates of the remaining coordinates (δq̇ = δu), the second-order form
+//
+//     M δq̈ + (C + G) δq̇ + (K + N) δq = 0
+//
+// splits −F_u into its symmetric part C (damping) and skew part G (gyroscopic), and −F_q into its
+// symmetric part K (stiffness) and skew part N (circulatory). The first-order state matrix is
+// A = [N_q N_u; M⁻¹F_q M⁻¹F_u].
 #include <ginac/ginac.h>
 
 #include <Eigen/Dense>
 #include <complex>
+#include <string>
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
 
 namespace adyn::analysis {
 
-struct LinearizedEquations {
-  GiNaC::matrix M, C, G, K, N;  // n x n, symbolic in the parameters
+struct LinearizationOptions {
+  bool keep_ignorable = false;  // keep the coordinates nothing depends on in the state (zero eigenvalues)
 };
 
-/// Linearizes equations in the rates (u = q̇, no constraint rows) about `operating_point`, which
-/// gives q and q̇ (and may give parameters). Throws adyn::ModelError for other equations
-/// (quasi-velocities or multipliers: not yet).
-LinearizedEquations linearize(const formulations::EquationsOfMotion& eom, const GiNaC::exmap& operating_point);
+struct LinearizedEquations {
+  std::vector<GiNaC::symbol> coordinates;  // δq: the independent, non-ignorable coordinates
+  std::vector<GiNaC::symbol> speeds;       // δu: the equations' speeds
+  std::vector<GiNaC::symbol> dependent;    // coordinates eliminated by the holonomic constraints
+  std::vector<GiNaC::symbol> ignorable;    // coordinates dropped because nothing depends on them
+  GiNaC::matrix Nq, Nu;                    // δq̇ = Nq δq + Nu δu
+  GiNaC::matrix M, Fq, Fu;                 // M δu̇ = Fq δq + Fu δu
+  GiNaC::matrix C{0, 0}, G{0, 0}, K{0, 0}, N{0, 0};  // the second-order form, when δq̇ = δu (else 0 x 0)
+  GiNaC::matrix stationarity;              // (u̇0; q̇0 of the kept coordinates): 0 at an equilibrium or steady motion
+
+  bool has_second_order_form() const { return C.rows() > 0; }
+  /// Names of the states (δq, δu), in the order of the state matrix.
+  std::vector<std::string> state_names() const;
+};
+
+/// Linearizes the equations about `operating_point`, which gives q, the equations' speeds u and t
+/// where they appear (and may give parameters, or symbols to sweep). Throws adyn::ModelError for
+/// equations that keep constraint rows (multiplier forms: derive by Kane, Gibbs–Appell or Maggi),
+/// or when the point violates a holonomic constraint (naming it), and adyn::SingularityError when
+/// the holonomic constraints or the mass matrix are singular there.
+LinearizedEquations linearize(const model::System& system, const formulations::EquationsOfMotion& eom,
+                              const GiNaC::exmap& operating_point, const LinearizationOptions& options = {});
+
+/// max |u̇0|, |q̇0 of the kept coordinates| at the parameter values: 0 when the operating point is
+/// an equilibrium or a steady motion (the linearized equations then have constant coefficients).
+double stationarity_residual(const LinearizedEquations& lin, const GiNaC::exmap& parameters);
+
+/// One eigenvalue of the state matrix.
+struct Mode {
+  std::complex<double> eigenvalue;
+  double natural_frequency = 0;  // |λ| (rad/s)
+  double damped_frequency = 0;   // |Im λ| (rad/s)
+  double damping_ratio = 0;      // −Re λ / |λ| (1 for a real negative λ, −1 for a real positive one)
+};
 
 struct Eigenanalysis {
-  Eigen::VectorXcd eigenvalues;     // of the state matrix A (2n), sorted by imaginary part
+  Eigen::VectorXcd eigenvalues;     // of the state matrix A, sorted by imaginary part
   Eigen::MatrixXcd modes;           // columns: state-space eigenvectors
-  std::vector<double> frequencies;  // |Im λ| of the oscillatory pairs (rad/s), ascending
-  bool stable = false;              // all Re λ < −tol (asymptotic) or ≤ tol (marginal)
-  bool asymptotically_stable = false;
+  std::vector<Mode> table;          // one row per eigenvalue, in the same order
+  std::vector<double> frequencies;  // Im λ > 0 of the oscillatory pairs (rad/s), ascending
+  double spectral_abscissa = 0;     // max Re λ
+  bool stable = false;              // all Re λ ≤ tol: stable to first order (marginally if some Re λ = 0)
+  bool asymptotically_stable = false;  // all Re λ < −tol
 };
 
-/// The state matrix A at the given parameter values and its eigenvalues.
+/// The state matrix A at the given parameter values. Throws adyn::SingularityError when M is
+/// singular at the operating point.
 Eigen::MatrixXd state_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters);
 Eigenanalysis eigenanalysis(const LinearizedEquations& lin, const GiNaC::exmap& parameters, double tol = 1e-9);
+/// "asymptotically stable", "stable (marginally)" or "unstable".
+std::string stability_verdict(const Eigenanalysis& a);
 
 }  // namespace adyn::analysis

@@ -1,0 +1,44 @@
+#include "adyn/analysis/gauss_newton.hpp"
+
+#include "adyn/error.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/matrix.hpp"
+
+namespace adyn::analysis {
+
+GaussNewtonResult gauss_newton(const GiNaC::matrix& residual, const std::vector<GiNaC::symbol>& unknowns,
+                               const GiNaC::exmap& fixed, const Eigen::VectorXd& z0, double tol,
+                               int max_iterations) {
+  auto known = [&](const GiNaC::matrix& m) {
+    return sym::map_entries(m, [&](const GiNaC::ex& e) { return e.subs(fixed, GiNaC::subs_options::no_pattern); });
+  };
+  const GiNaC::matrix r = known(residual), J = known(sym::jacobian(residual, unknowns));
+  auto at = [&](const Eigen::VectorXd& z) {
+    GiNaC::exmap values = fixed;
+    for (std::size_t i = 0; i < unknowns.size(); ++i) values[unknowns[i]] = z(static_cast<Eigen::Index>(i));
+    return values;
+  };
+  GaussNewtonResult out{z0, sym::evaluate(r, at(z0), "residual"), 0, false};
+  auto within_tol = [&] { return out.residual.size() == 0 || out.residual.cwiseAbs().maxCoeff() <= tol; };
+  // Past the tolerance, up to two more steps polish the solution (quadratic convergence makes them
+  // cheap, and a tolerance on forces says little about the accuracy of a soft coordinate).
+  if (unknowns.empty()) return out.converged = within_tol(), out;  // nothing to solve for: a check
+  for (int polish = 0; out.iterations < max_iterations && !(within_tol() && polish++ == 2); ++out.iterations) {
+    const Eigen::MatrixXd jacobian = sym::evaluate(J, at(out.z), "Jacobian of the residual");
+    Eigen::VectorXd step = jacobian.completeOrthogonalDecomposition().solve(-out.residual);
+    if (!step.allFinite() || step.norm() < 1e-15 * (1 + out.z.norm())) break;
+    bool decreased = false;
+    for (int halving = 0; halving < 30 && !decreased; ++halving, step /= 2) {
+      try {
+        Eigen::VectorXd trial = sym::evaluate(r, at(out.z + step), "residual");
+        if (trial.norm() < out.residual.norm()) out.z += step, out.residual = trial, decreased = true;
+      } catch (const EvaluationError&) {  // the trial left the domain (a complex or infinite value): shorten
+      }
+    }
+    if (!decreased) break;
+  }
+  out.converged = within_tol();
+  return out;
+}
+
+}  // namespace adyn::analysis

@@ -1,0 +1,56 @@
+#include "adyn/analysis/stability_sweep.hpp"
+
+#include <cmath>
+
+#include "adyn/error.hpp"
+
+namespace adyn::analysis {
+
+namespace {
+
+bool stable_at(const LinearizedEquations& lin, GiNaC::exmap parameters, const GiNaC::symbol& p, double value) {
+  parameters[p] = value;
+  return eigenanalysis(lin, parameters).stable;
+}
+
+}  // namespace
+
+std::vector<double> linspace(double lo, double hi, int count) {
+  if (count < 2) throw Error("linspace: at least two values are needed");
+  std::vector<double> v(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) v[static_cast<std::size_t>(i)] = lo + (hi - lo) * i / (count - 1);
+  return v;
+}
+
+std::vector<SweepPoint> eigenvalue_sweep(const LinearizedEquations& lin, const GiNaC::exmap& parameters,
+                                         const GiNaC::symbol& parameter, const std::vector<double>& values) {
+  std::vector<SweepPoint> out;
+  GiNaC::exmap at = parameters;
+  for (double v : values) {
+    at[parameter] = v;
+    out.push_back({v, eigenanalysis(lin, at)});
+  }
+  return out;
+}
+
+std::vector<StabilityBoundary> stability_boundaries(const LinearizedEquations& lin, const GiNaC::exmap& parameters,
+                                                    const GiNaC::symbol& parameter, double lo, double hi, int samples,
+                                                    double tol) {
+  const auto grid = linspace(lo, hi, samples);
+  std::vector<StabilityBoundary> out;
+  bool previous = stable_at(lin, parameters, parameter, grid.front());
+  for (std::size_t i = 1; i < grid.size(); ++i) {
+    const bool current = stable_at(lin, parameters, parameter, grid[i]);
+    if (current == previous) continue;
+    double a = grid[i - 1], b = grid[i];  // verdict `previous` at a, `current` at b
+    while (b - a > tol * (1 + std::abs(a))) {
+      const double mid = (a + b) / 2;
+      (stable_at(lin, parameters, parameter, mid) == previous ? a : b) = mid;
+    }
+    out.push_back({(a + b) / 2, current});
+    previous = current;
+  }
+  return out;
+}
+
+}  // namespace adyn::analysis
