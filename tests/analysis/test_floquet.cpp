@@ -53,3 +53,24 @@ TEST(Kane_E1_PendulumWithPlate, MathieuStabilityBoundariesFromFloquetMultipliers
     EXPECT_NEAR(std::sqrt(8 * s) * 180 / M_PI, degrees[k], 0.01) << k;
   }
 }
+
+// A periodic orbit of an autonomous system (the pendulum of Géradin E1.7 swinging from 1 rad, period
+// T = 4 √(l/g) K(sin ½θ0)): the flow direction is an eigenvector of the monodromy matrix with
+// multiplier 1, Φ f(x0) = f(x0), and the orbit is neutrally stable (both multipliers 1).
+TEST(Floquet, PeriodicOrbitOfThePendulumHasUnitMultipliers) {
+  model::System sys("pendulum");
+  auto l = sys.add_parameter("l", 0.7), g = sys.add_parameter("g", 9.81);
+  auto th = sys.add_coordinate("theta");
+  auto B = sys.add_frame(sys.inertial_frame().orient_new_axis("B", sys.inertial_frame().z(), th));
+  sys.add_particle({"bob", sys.add_point(sys.origin().locate_new("P", -l * B.y())), 1});
+  sys.set_gravity(-g * sys.inertial_frame().y());
+  auto eom = formulations::lagrange(sys);
+  const double theta0 = 1.0, period = 4 * std::sqrt(0.7 / 9.81) * std::comp_ellint_1(std::sin(theta0 / 2));
+  formulations::State x0{0, Eigen::VectorXd::Constant(1, theta0), Eigen::VectorXd::Zero(1)};
+  auto r = analysis::floquet(sys, eom, x0, period);
+  Eigen::Vector2d flow(0, -9.81 / 0.7 * std::sin(theta0));  // (θ̇, θ̈) at x0
+  EXPECT_LT((r.monodromy * flow - flow).norm(), 1e-8 * flow.norm());
+  EXPECT_NEAR(r.monodromy.determinant(), 1.0, 1e-9);
+  for (Eigen::Index k = 0; k < r.multipliers.size(); ++k) EXPECT_NEAR(std::abs(r.multipliers(k)), 1.0, 1e-6);
+  EXPECT_TRUE(r.stable);
+}
