@@ -15,6 +15,7 @@ packages=(
   libsundials-dev                                # ODE/DAE integrators
   libyaml-cpp-dev nlohmann-json3-dev             # model files, JSON output
   libcli11-dev libfmt-dev                        # command line, formatting
+  gnuplot-nox                                    # plots (adyn simulate --plot)
   libgtest-dev libgmock-dev libbenchmark-dev     # tests and micro-benchmarks
 )
 

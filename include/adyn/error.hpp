@@ -1,6 +1,6 @@
 #pragma once
 // The errors adyn throws. Every failure caused by user input is an adyn::Error whose message
-// names the offending model object (and, for model files, the file and line).
+// names the offending model object (and, for model files, the file, line and column).
 #include <stdexcept>
 #include <string>
 
@@ -28,19 +28,25 @@ class ModelError : public Error {
   std::string object_;
 };
 
-/// A model-file error: "file:line: object: problem".
+/// A model-file error: "file:line:column: object: problem" (line and column 1-based, at the YAML
+/// key or value that is wrong).
 class ModelFileError : public ModelError {
  public:
-  ModelFileError(const std::string& file, int line, const std::string& object, const std::string& problem)
-      : ModelError(file + ":" + std::to_string(line) + ": " + object + ": " + problem, object, 0),
+  ModelFileError(const std::string& file, int line, int column, const std::string& object,
+                 const std::string& problem)
+      : ModelError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + object + ": " + problem,
+                   object, 0),
         file_(file),
-        line_(line) {}
+        line_(line),
+        column_(column) {}
   const std::string& file() const { return file_; }
   int line() const { return line_; }
+  int column() const { return column_; }
 
  private:
   std::string file_;
   int line_;
+  int column_;
 };
 
 /// A configuration at which a map is singular: an Euler-angle inverse map at gimbal lock,

@@ -1,5 +1,9 @@
 #include "adyn/cli/equations_report.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
 #include "adyn/formulations/printing.hpp"
 
 namespace adyn::cli {
@@ -33,7 +37,60 @@ void write_text(const formulations::EquationsOfMotion& eom, std::ostream& out) {
       entry(out, eom.coordinates[i].get_name() + "_d", eom.coordinate_rates(i, 0));
 }
 
+nlohmann::json column_json(const GiNaC::matrix& m) {
+  auto rows = nlohmann::json::array();
+  for (unsigned i = 0; i < m.rows(); ++i) rows.push_back(expression_string(m(i, 0)));
+  return rows;
+}
+
+nlohmann::json matrix_json(const GiNaC::matrix& m) {
+  auto rows = nlohmann::json::array();
+  for (unsigned i = 0; i < m.rows(); ++i) {
+    auto row = nlohmann::json::array();
+    for (unsigned j = 0; j < m.cols(); ++j) row.push_back(expression_string(m(i, j)));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+nlohmann::json names_json(const std::vector<GiNaC::symbol>& symbols) {
+  auto names = nlohmann::json::array();
+  for (const auto& s : symbols) names.push_back(s.get_name());
+  return names;
+}
+
 }  // namespace
+
+std::string expression_string(const GiNaC::ex& e) {
+  std::ostringstream os;
+  os << e;
+  return os.str();
+}
+
+nlohmann::json equations_json(const formulations::EquationsOfMotion& eom) {
+  nlohmann::json j;
+  j["method"] = eom.method;
+  j["form"] = formulations::equation_form(eom);
+  j["coordinates"] = names_json(eom.coordinates);
+  j["speeds"] = names_json(eom.speeds);
+  j["parameters"] = names_json(formulations::parameters_of(eom));
+  j["mass_matrix"] = matrix_json(eom.mass_matrix);
+  j["forcing"] = column_json(eom.forcing);
+  j["constraint_matrix"] = matrix_json(eom.constraint_matrix);
+  j["constraint_rhs"] = column_json(eom.constraint_rhs);
+  j["constraint_names"] = eom.constraint_names;
+  j["multipliers"] = nlohmann::json::array();
+  for (std::size_t k = 0; k < eom.m(); ++k)
+    j["multipliers"].push_back({{"name", eom.multipliers[k].get_name()}, {"constraint", eom.multiplier_names[k]}});
+  j["coordinate_rates"] = column_json(eom.coordinate_rates);
+  j["dependent_speeds"] = nlohmann::json::array();
+  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d)
+    j["dependent_speeds"].push_back(
+        {{"name", eom.dependent_speeds[d].get_name()}, {"value", expression_string(eom.dependent_speed_values(d, 0))}});
+  j["nonideal_force"] = column_json(eom.nonideal_force);
+  j["friction_coefficient"] = expression_string(eom.friction_coefficient);
+  return j;
+}
 
 void write_equations(const formulations::EquationsOfMotion& raw, EquationsFormat format, std::ostream& out) {
   auto eom = formulations::simplified(raw);

@@ -1,31 +1,66 @@
-#include "adyn/cli/simulate_command.hpp"
+// `adyn simulate MODEL [options]`: integrate the equations of motion from the model's initial
+// conditions, write the trajectory (CSV or JSON) and a summary, optionally draw it (--plot).
+#include <CLI/CLI.hpp>
 
-#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
 
 #include "adyn/analysis/consistency.hpp"
+#include "adyn/cli/commands.hpp"
+#include "adyn/cli/trajectory_plot.hpp"
+#include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/io/model_file.hpp"
 #include "adyn/numeric/simulation.hpp"
 
 namespace adyn::cli {
 namespace {
 
+/// The command line: the model, and overrides of the model file's simulation settings.
+struct SimulateOptions {
+  std::string model;
+  std::optional<std::string> method, integrator, output, backend, plot;
+  std::optional<double> t_end, output_step, rtol, atol, baumgarte;
+  bool no_projection = false;
+};
+
 // q and u from the initial conditions (0 where not given), completed to satisfy the constraints.
 analysis::SystemState initial_state(const io::ModelDocument& doc) {
   const auto& s = doc.system;
-  auto value = [&](const std::string& name) {
-    auto it = doc.setup.initial.find(name);
-    return it == doc.setup.initial.end() ? 0.0 : it->second;
+  auto values = [&](const std::vector<GiNaC::symbol>& symbols) {
+    Eigen::VectorXd v = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(symbols.size()));
+    for (std::size_t i = 0; i < symbols.size(); ++i)
+      if (auto it = doc.setup.initial.find(symbols[i].get_name()); it != doc.setup.initial.end())
+        v(static_cast<Eigen::Index>(i)) = it->second;
+    return v;
   };
   analysis::SystemState x;
-  x.q = Eigen::VectorXd(static_cast<Eigen::Index>(s.coordinates().size()));
-  for (std::size_t i = 0; i < s.coordinates().size(); ++i) x.q(static_cast<Eigen::Index>(i)) = value(s.coordinates()[i].get_name());
-  const auto speeds = s.speeds();
-  x.u = Eigen::VectorXd(static_cast<Eigen::Index>(speeds.size()));
-  for (std::size_t i = 0; i < speeds.size(); ++i) x.u(static_cast<Eigen::Index>(i)) = value(speeds[i].get_name());
-  x.q = analysis::consistent_configuration(s, x.q, x.t);
-  x.u = analysis::consistent_speeds(s, x.q, x.u, x.t);
+  x.q = analysis::consistent_configuration(s, values(s.coordinates()), x.t);
+  x.u = analysis::consistent_speeds(s, x.q, values(s.speeds()), x.t);
   return x;
+}
+
+numeric::Integrator integrator_named(const std::string& name) {
+  if (name == "bdf") return numeric::Integrator::Bdf;
+  if (name == "midpoint") return numeric::Integrator::ImplicitMidpoint;
+  if (name == "ida") return numeric::Integrator::Ida;
+  return numeric::Integrator::DormandPrince;
+}
+
+// The command line over the model file's settings over the defaults.
+numeric::SimulationOptions simulation_options(const SimulateOptions& args, const io::SimulationSetup& setup) {
+  numeric::SimulationOptions o;
+  o.t_end = args.t_end.value_or(setup.t_end.value_or(o.t_end));
+  o.output_step = args.output_step.value_or(setup.output_step.value_or(o.output_step));
+  o.rtol = args.rtol.value_or(setup.rtol.value_or(o.rtol));
+  o.atol = args.atol.value_or(setup.atol.value_or(o.atol));
+  o.integrator = integrator_named(args.integrator.value_or(setup.integrator.value_or("dopri")));
+  o.project = !args.no_projection && setup.projection.value_or(true);
+  o.baumgarte = args.baumgarte.value_or(setup.baumgarte.value_or(0.0));
+  o.backend = args.backend.value_or("tape") == "native" ? numeric::Backend::Native : numeric::Backend::Tape;
+  return o;
 }
 
 void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
@@ -36,46 +71,81 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
      << "\n";
 }
 
-}  // namespace
-
-int simulate_command(const io::ModelDocument& doc, const SimulateArguments& args, std::ostream& out, std::ostream& err) {
-  const auto& setup = doc.setup;
-  const std::string method = args.method.value_or(setup.method.value_or("lagrange"));
-  numeric::SimulationOptions o;
-  o.t_end = args.t_end.value_or(setup.t_end.value_or(o.t_end));
-  o.output_step = args.output_step.value_or(setup.output_step.value_or(o.output_step));
-  o.rtol = args.rtol.value_or(setup.rtol.value_or(o.rtol));
-  o.atol = args.atol.value_or(setup.atol.value_or(o.atol));
-  const std::string integrator = args.integrator.value_or(setup.integrator.value_or("dopri"));
-  o.integrator = integrator == "bdf"        ? numeric::Integrator::Bdf
-                 : integrator == "midpoint" ? numeric::Integrator::ImplicitMidpoint
-                 : integrator == "ida"      ? numeric::Integrator::Ida
-                                            : numeric::Integrator::DormandPrince;
-  o.project = !args.no_projection && setup.projection.value_or(true);
-  o.baumgarte = args.baumgarte.value_or(setup.baumgarte.value_or(0.0));
-  o.backend = args.backend.value_or("tape") == "native" ? numeric::Backend::Native : numeric::Backend::Tape;
-
-  auto eom = formulations::derive(doc.system, method);
-  auto x = initial_state(doc);
-  auto tr = numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
-
-  std::ostream* summary = &err;
-  if (args.output) {
-    std::ofstream file(*args.output);
-    if (!file) throw Error("cannot write the trajectory to '" + *args.output + "'");
-    const bool json = args.output->size() > 5 && args.output->substr(args.output->size() - 5) == ".json";
-    json ? tr.write_json(file) : tr.write_csv(file);
-    out << "trajectory (" << eom.method << ") written to " << *args.output << "\n";
-    summary = &out;
-  } else {
-    tr.write_csv(out);
+numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
+                              numeric::SimulationOptions o, std::ostream& err) {
+  const auto x = initial_state(doc);
+  std::optional<ProgressBar> bar;
+  if (ProgressBar::on_terminal(err)) {
+    bar.emplace(err, "simulate", o.t_end - x.t);
+    o.progress = [&bar, t0 = x.t](double t) { bar->update(t - t0); };
   }
-  write_summary(tr, *summary);
+  return numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
+}
+
+void write_trajectory(const numeric::Trajectory& tr, const SimulateOptions& args, const std::string& method,
+                      std::ostream& out) {
+  if (!args.output) {
+    tr.write_csv(out);
+    return;
+  }
+  std::ostringstream text;
+  has_extension(*args.output, ".json") ? tr.write_json(text) : tr.write_csv(text);
+  write_file(*args.output, text.str());
+  out << "trajectory (" << method << ") written to " << *args.output << "\n";
+}
+
+int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) {
+  const auto doc = io::read_model_document(args.model);
+  const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
+  const auto options = simulation_options(args, doc.setup);
+  const auto eom = formulations::derive(doc.system, method);
+  const auto tr = integrate(doc, eom, options, err);
+  write_trajectory(tr, args, eom.method, out);
+  // With the trajectory on standard output, everything else goes to standard error.
+  std::ostream& report = args.output ? out : err;
+  write_summary(tr, report);
+  if (args.plot) {
+    plot::render(trajectory_figure(doc.system, eom, tr, options), *args.plot);
+    report << "plot written to " << *args.plot << "\n";
+  }
   if (!tr.summary.completed) {
     err << "adyn: error: " << tr.summary.stop_reason << "\n";
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+Action declare_simulate(CLI::App& command) {
+  auto o = std::make_shared<SimulateOptions>();
+  command.description("Integrate the equations of motion from the model's initial conditions and write the trajectory "
+                      "(t, q, u, lambda, energy, constraint violation); options override the model's settings");
+  add_model_argument(command, o->model);
+  add_method_option(command, o->method, "default: the model's, else lagrange");
+  command.add_option("-o,--output", o->output, "Trajectory file: .csv or .json (default: CSV on standard output)")
+      ->type_name("FILE");
+  command.add_option("--plot", o->plot,
+                     "Draw coordinates, speeds, energy error and constraint violation against time into FILE.png or "
+                     "FILE.svg (needs gnuplot)")
+      ->type_name("FILE")
+      ->check([](const std::string& path) {
+        return has_extension(path, ".png") || has_extension(path, ".svg") ? std::string()
+                                                                          : "the plot file must end in .png or .svg";
+      });
+  command.add_option("--t-end", o->t_end, "End time");
+  command.add_option("--dt", o->output_step, "Output interval")->check(CLI::PositiveNumber);
+  command.add_option("--rtol", o->rtol, "Relative tolerance")->check(CLI::PositiveNumber);
+  command.add_option("--atol", o->atol, "Absolute tolerance")->check(CLI::PositiveNumber);
+  command.add_option("--integrator", o->integrator,
+                     "dopri (explicit Dormand-Prince, default), bdf (CVODE), ida (DAE with the multipliers) or midpoint "
+                     "(symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton)")
+      ->check(CLI::IsMember({"dopri", "bdf", "ida", "midpoint"}));
+  command.add_flag("--no-projection", o->no_projection, "Do not project onto the constraints");
+  command.add_option("--baumgarte", o->baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
+  command.add_option("--backend", o->backend, "tape (default) or native (generated C compiled at run time)")
+      ->check(CLI::IsMember({"tape", "native"}));
+  return [o](std::ostream& out, std::ostream& err) { return simulate(*o, out, err); };
 }
 
 }  // namespace adyn::cli

@@ -570,6 +570,7 @@ Trajectory simulate(const model::System& system, const formulations::EquationsOf
       double drift = std::abs(energy - tr.energy.front() - Y[n + p]) / std::max(1.0, std::abs(tr.energy.front()));
       tr.summary.energy_drift = std::max(tr.summary.energy_drift, drift);
     }
+    if (options.progress) options.progress(t);
   };
 
   double t = x0.t;

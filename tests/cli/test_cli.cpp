@@ -1,26 +1,30 @@
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
-#include <cstdlib>
-#include <sstream>
+#include <algorithm>
+#include <fstream>
 
-#include "adyn/cli/cli.hpp"
+#include "cli_support.hpp"
 
 namespace {
 
-std::string example(const std::string& name) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  return std::string(root ? root : ".") + "/examples/" + name;
-}
+using adyn::test::example;
+using adyn::test::run;
 
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-Run run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  int status = adyn::cli::run(args, out, err);
-  return {status, out.str(), err.str()};
+// The subcommands `adyn --help` lists (so that a new command is covered without editing the tests).
+std::vector<std::string> subcommands() {
+  auto help = run({"--help"}).out;
+  std::istringstream lines(help.substr(help.find("Subcommands:")));
+  std::vector<std::string> names;
+  std::string line;
+  std::getline(lines, line);
+  while (std::getline(lines, line) && line.size() > 2 && line.rfind("  ", 0) == 0 && line[2] != ' ') {
+    std::istringstream words(line);
+    std::string name;
+    words >> name;
+    names.push_back(name);
+  }
+  return names;
 }
 
 }  // namespace
@@ -107,4 +111,130 @@ TEST(Cli, UsageErrors) {
   EXPECT_EQ(run({}).status, 2);
   EXPECT_EQ(run({"frobnicate"}).status, 2);
   EXPECT_EQ(run({"--help"}).status, 0);
+  EXPECT_EQ(run({"check"}).status, 2);  // the model is required
+  EXPECT_EQ(run({"check", example("double_pendulum.yaml"), "--frobnicate"}).status, 2);
+  EXPECT_EQ(run({"compare", example("double_pendulum.yaml"), "--states", "0"}).status, 2);
+  EXPECT_EQ(run({"simulate", example("double_pendulum.yaml"), "--plot", "out.pdf"}).status, 2);
+  EXPECT_EQ(run({"codegen", example("double_pendulum.yaml"), "--name", "2fast"}).status, 2);
+  auto r = run({"derive", example("double_pendulum.yaml"), "--format", "pdf"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--format"), std::string::npos) << r.err;
+}
+
+TEST(Cli, HelpOfEverySubcommand) {
+  const auto names = subcommands();
+  for (const char* expected : {"check", "kinematics", "classify", "derive", "compare", "codegen", "simulate"})
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  for (const auto& name : names) {
+    for (const char* flag : {"--help", "-h"}) {
+      auto r = run({name, flag});
+      EXPECT_EQ(r.status, 0) << name << " " << flag << ": " << r.err;
+      EXPECT_NE(r.out.find("Usage: adyn " + name), std::string::npos) << r.out;
+    }
+  }
+}
+
+TEST(Cli, ExitCodes) {
+  EXPECT_EQ(run({"check", example("double_pendulum.yaml")}).status, 0);
+  EXPECT_EQ(run({"check", "/nonexistent.yaml"}).status, 2);                    // bad input
+  EXPECT_EQ(run({"simulate", example("angeles_rolling_disk.yaml")}).status, 1);  // no mass: the run fails
+}
+
+TEST(Cli, CheckSummarizesTheModel) {
+  auto r = run({"check", example("double_pendulum.yaml")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* line : {"System: Double pendulum", "Coordinates q (2): q1, q2", "Generalized speeds u = q' (2): q1_d, q2_d",
+                           "m1 = 1 kg", "A: simple rotation", "Particles (2): bob1 at P1 (mass m1)", "Loads (1): gravity",
+                           "Constraints: none", "Degrees of freedom: configuration 2, velocity 2",
+                           "Initial conditions: q1 = 0.8, q2 = -0.4", "Simulation: method = lagrange, t_end = 10"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << " in\n" << r.out;
+  auto bead = run({"check", example("bead_on_wire.yaml")});
+  ASSERT_EQ(bead.status, 0) << bead.err;
+  EXPECT_NE(bead.out.find("Constraints (1):\n  wire: holonomic"), std::string::npos) << bead.out;
+  EXPECT_NE(bead.out.find("Degrees of freedom: configuration 1, velocity 1"), std::string::npos) << bead.out;
+}
+
+TEST(Cli, CheckJson) {
+  auto r = run({"check", example("bead_on_wire.yaml"), "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["system"], "Bead on an inclined wire with Coulomb friction");
+  EXPECT_EQ(j["coordinates"], nlohmann::json({"x", "y"}));
+  EXPECT_EQ(j["speeds"], nlohmann::json({"x_d", "y_d"}));
+  EXPECT_EQ(j["parameters"][0]["name"], "m");
+  EXPECT_EQ(j["parameters"][0]["unit"], "kg");
+  EXPECT_DOUBLE_EQ(j["parameters"][0]["value"].get<double>(), 2.0);
+  EXPECT_EQ(j["particles"][0]["name"], "bead");
+  EXPECT_EQ(j["loads"][0]["kind"], "gravity");
+  ASSERT_EQ(j["constraints"].size(), 1u);
+  EXPECT_EQ(j["constraints"][0]["name"], "wire");
+  EXPECT_EQ(j["constraints"][0]["level"], "configuration");
+  EXPECT_TRUE(j["constraints"][0]["holonomic"].get<bool>());
+  EXPECT_EQ(j["dof"]["configuration"], 1);
+  EXPECT_EQ(j["dof"]["velocity"], 1);
+  EXPECT_TRUE(j["initial"].is_object());
+  auto dp = nlohmann::json::parse(run({"check", example("double_pendulum.yaml"), "--json"}).out);
+  EXPECT_DOUBLE_EQ(dp["initial"]["q1"].get<double>(), 0.8);
+  EXPECT_EQ(dp["simulation"]["method"], "lagrange");
+  EXPECT_DOUBLE_EQ(dp["simulation"]["t_end"].get<double>(), 10.0);
+  EXPECT_EQ(dp["frames"][1]["parent"], "N");
+}
+
+TEST(Angeles_E2_RollingDisk, ClassifyJson) {
+  auto r = run({"classify", example("angeles_rolling_disk.yaml"), "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["constraints"].size(), 3u);
+  EXPECT_FALSE(j["constraints"][0]["holonomic"].get<bool>());
+  EXPECT_TRUE(j["constraints"][2]["holonomic"].get<bool>());
+  EXPECT_TRUE(j["constraints"][2]["integral"].is_string());
+  EXPECT_TRUE(j["constraints"][0]["integral"].is_null());
+  EXPECT_EQ(j["dof"]["configuration"], 5);
+  EXPECT_EQ(j["dof"]["velocity"], 3);
+  EXPECT_FALSE(j["dof"]["holonomic_system"].get<bool>());
+}
+
+TEST(Cli, DeriveJson) {
+  auto r = run({"derive", example("bead_on_wire.yaml"), "-m", "lagrange", "--format", "json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["system"], "Bead on an inclined wire with Coulomb friction");
+  EXPECT_EQ(j["method"], "Lagrange");
+  EXPECT_EQ(j["coordinates"], nlohmann::json({"x", "y"}));
+  ASSERT_EQ(j["mass_matrix"].size(), 2u);
+  EXPECT_EQ(j["mass_matrix"][0][0], "m");
+  EXPECT_EQ(j["mass_matrix"][0][1], "0");
+  ASSERT_EQ(j["forcing"].size(), 2u);
+  ASSERT_EQ(j["constraint_matrix"].size(), 1u);
+  EXPECT_EQ(j["constraint_matrix"][0].size(), 2u);
+  EXPECT_EQ(j["constraint_rhs"].size(), 1u);
+  ASSERT_EQ(j["multipliers"].size(), 1u);
+  EXPECT_EQ(j["multipliers"][0]["constraint"], "wire");
+  EXPECT_EQ(j["coordinate_rates"], nlohmann::json({"x_d", "y_d"}));
+  EXPECT_FALSE(j.contains("hamiltonian"));
+  auto h = nlohmann::json::parse(run({"derive", example("double_pendulum.yaml"), "-m", "hamilton", "-f", "json"}).out);
+  EXPECT_TRUE(h["hamiltonian"].is_string());
+  EXPECT_EQ(h["speeds"].size(), 2u);
+}
+
+// The C of the equations compiles: Kane's form (M, F, qdot) and Udwadia–Kalaba's with a nonideal C.
+TEST(Cli, CodegenWritesCompilableC) {
+  const auto kane = adyn::test::temporary_file("double_pendulum.c");
+  auto r = run({"codegen", example("double_pendulum.yaml"), "-m", "kane", "-o", kane, "--name", "double_pendulum"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("written to " + kane), std::string::npos) << r.out;
+  EXPECT_NE(adyn::test::read_text(kane).find("void double_pendulum(const double* t, const double* q, const double* u, "
+                                             "const double* p, double* M, double* F, double* qdot)"),
+            std::string::npos);
+  auto to_stdout = run({"codegen", example("bead_on_wire.yaml"), "-m", "udwadia-kalaba"});
+  ASSERT_EQ(to_stdout.status, 0) << to_stdout.err;
+  EXPECT_NE(to_stdout.out.find("void eom("), std::string::npos) << to_stdout.out;
+  EXPECT_NE(to_stdout.out.find("double* C"), std::string::npos) << to_stdout.out;  // the nonideal force
+  const auto bead = adyn::test::temporary_file("bead.c");
+  std::ofstream(bead) << to_stdout.out;
+  if (!adyn::test::on_path("cc")) GTEST_SKIP() << "no C compiler (cc) to compile the generated code";
+  for (const auto& file : {kane, bead}) {
+    const auto command = "cc -std=c99 -c '" + file + "' -o '" + file + ".o'";
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  }
 }

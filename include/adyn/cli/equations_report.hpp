@@ -1,5 +1,7 @@
 #pragma once
-// Printing equations of motion for the command line.
+// Printing equations of motion for the command line: text, LaTeX, C (after CSE), and as JSON.
+#include <nlohmann/json_fwd.hpp>
+
 #include <ostream>
 
 #include "adyn/formulations/equations_of_motion.hpp"
@@ -10,5 +12,14 @@ enum class EquationsFormat { Text, Latex, C };
 
 /// Writes the equations (trigonometrically simplified first) in the given format.
 void write_equations(const formulations::EquationsOfMotion& eom, EquationsFormat format, std::ostream& out);
+
+/// The equations as JSON, every expression a string: method, form, coordinates, speeds,
+/// parameters, mass_matrix (rows), forcing, constraint_matrix, constraint_rhs, constraint_names,
+/// multipliers ({name, constraint}), coordinate_rates, dependent_speeds ({name, value}),
+/// nonideal_force, friction_coefficient. Not simplified: pass formulations::simplified(eom) for that.
+nlohmann::json equations_json(const formulations::EquationsOfMotion& eom);
+
+/// An expression as a string (GiNaC's notation, as in the text report).
+std::string expression_string(const GiNaC::ex& e);
 
 }  // namespace adyn::cli

@@ -3,7 +3,8 @@
 // docs/model-format.md. Expressions are strings parsed by GiNaC's parser against the model's
 // symbols (parameters, coordinates and their derivatives q1_d, q1_dd, speeds, t).
 //
-// Every error is an adyn::ModelFileError naming the file, the line and the model object.
+// Every error is an adyn::ModelFileError "file:line:column: object: problem" at the YAML node that is
+// wrong (a bad key, a bad value, or the mapping that lacks a field).
 #include <map>
 #include <optional>
 #include <string>

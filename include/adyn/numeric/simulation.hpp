@@ -15,6 +15,7 @@
 // event ends the run. 50 impacts in a vanishing time stop the run as an event storm (Zeno).
 #include <Eigen/Dense>
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -42,6 +43,9 @@ struct SimulationOptions {
   double baumgarte = 0;       // Baumgarte stabilization rate α (1/s): g += −2α ṙ − α² φ; 0: off
   Backend backend = Backend::Tape;  // or generated C compiled at run time
   long max_steps = 10000000;  // per output interval
+  /// Called with the time of each recorded sample (the initial state, every output, the states
+  /// around an event), e.g. for a progress bar; it must not throw. Empty: not called.
+  std::function<void(double t)> progress{};
 };
 
 struct TrajectorySummary {

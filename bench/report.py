@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""Writes the results of one bench/compare run into docs/performance.md (between the marker
+comments; the hand-written text around them is kept) and the scaling plot (gnuplot, SVG).
+
+    report.py RESULTS.tsv PERFORMANCE.md SCALING.svg WORKDIR
+
+RESULTS.tsv holds the records of bench/compare (tool, workload, n, setting, metric, value).
+Nothing here is a result: every figure comes from the records.
+"""
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import defaultdict
+
+BEGIN = "<!-- bench/compare: begin (generated, do not edit by hand) -->"
+END = "<!-- bench/compare: end -->"
+TARGET_ERROR = 1e-6  # equal accuracy: max |final-state error| (rad, rad/s) after 10 s
+REFERENCE = ("adyn-c", "rtol=1e-12")
+REFERENCE_CHECK = ("simbody", "accuracy=1e-12")
+
+
+def load(path):
+    """{(tool, workload, n, setting): {metric: value}}"""
+    r = defaultdict(dict)
+    with open(path) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 6:
+                tool, workload, n, setting, metric, value = parts
+                r[(tool, workload, int(n), setting)][metric] = value
+    return r
+
+
+def num(r, tool, workload, n, metric, setting="-"):
+    v = r.get((tool, workload, n, setting), {}).get(metric)
+    try:
+        return float(v) if v is not None else None
+    except ValueError:
+        return None
+
+
+def vec(text):
+    return [float(x) for x in text.split(",")]
+
+
+def seconds(s):
+    if s is None:
+        return "—"
+    for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if s >= scale:
+            return f"{s / scale:.3g} {unit}"
+    return f"{s:.3g} s"
+
+
+def count(x):
+    return "—" if x is None else f"{x:.0f}"
+
+
+def ratio(a, b):
+    return f"{a / b:.3g}" if a is not None and b else "—"
+
+
+def speedup(a, b):
+    """b/a as 'k×' (how many times faster a is than b)."""
+    return f"{b / a:.3g}×" if a and b else "—"
+
+
+def derive_cell(r, tool, workload, n, timeout):
+    status = r.get((tool, workload, n, "-"), {}).get("status")
+    derived = num(r, tool, workload, n, "seconds")
+    if status == "timeout" and derived is not None:  # derived, then count_ops ran out of time
+        return f"{seconds(derived)} (count_ops: > {timeout / 60:g} min)"
+    if status == "timeout":
+        return f"skipped (> {timeout / 60:g} min)"
+    if status == "skipped":
+        return f"skipped (a smaller n took > {timeout / 60:g} min)"
+    if status == "failed":
+        return "failed"
+    return seconds(num(r, tool, workload, n, "seconds"))
+
+
+def sizes(r, workload):
+    return sorted({k[2] for k in r if k[1] == workload})
+
+
+def slope(points):
+    """Least-squares slope of log t against log n (the growth order), points with n ≥ 4."""
+    pts = [(math.log(n), math.log(t)) for n, t in points if n >= 4 and t]
+    if len(pts) < 2:
+        return None
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    sxx = sum((x - mx) ** 2 for x, _ in pts)
+    return sum((x - mx) * (y - my) for x, y in pts) / sxx if sxx else None
+
+
+class Report:
+    def __init__(self, r):
+        self.r = r
+        self.meta = {metric: value for (tool, _, _, _), m in r.items() if tool == "meta" for metric, value in m.items()}
+        self.timeout = float(self.meta.get("sympy_timeout", 600))
+        self.lines = []
+        self.targets = []
+
+    def out(self, *lines):
+        self.lines.extend(lines)
+
+    def table(self, header, rows):
+        self.out("| " + " | ".join(header) + " |", "|" + "---|" * len(header))
+        for row in rows:
+            self.out("| " + " | ".join(str(c) for c in row) + " |")
+        self.out("")
+
+    def target(self, what, measured, met):
+        self.targets.append((what, measured, "—" if met is None else ("met" if met else "**missed**")))
+
+    # --- sections ------------------------------------------------------------------------------
+    def run_info(self):
+        m = self.meta
+        self.out(f"One run of `bench/compare`{' --quick (smoke test: small sizes)' if m.get('quick') == '1' else ''}, "
+                 f"{m.get('date', '?')}, adyn commit {m.get('commit', '?')} (HEAD; the working tree may hold "
+                 f"uncommitted changes), on {m.get('cores', '?')} cores of an {m.get('cpu', '?')} (shared, "
+                 f"noisy: treat ratios within 20 % as equal); {m.get('compiler', '?')}, SymPy "
+                 f"{m.get('sympy', '?')} (Python {m.get('python', '?')}), MuJoCo {m.get('mujoco', '?')}, "
+                 f"Simbody {m.get('simbody', '?')}.", "")
+
+    def derivation(self):
+        r, t = self.r, self.timeout
+        self.out("### Deriving the equations of motion", "",
+                 "CPU time to build the model and derive M u̇ = F (adyn: fastest of repeated runs; SymPy: "
+                 "one run; both under a wall-clock timeout). adyn/SymPy is the ratio of the times.", "")
+        rows = []
+        for n in sizes(r, "derive-kane-planar"):
+            row = [n]
+            for method in ("kane", "lagrange"):
+                w = f"derive-{method}-planar"
+                a, s = num(r, "adyn", w, n, "seconds"), num(r, "sympy", w, n, "seconds")
+                row += [derive_cell(r, "adyn", w, n, t), derive_cell(r, "sympy", w, n, t), ratio(a, s)]
+            rows.append(row)
+        self.out("Planar n-link pendulum of point masses (absolute angles):", "")
+        self.table(["n", "adyn Kane", "SymPy KanesMethod", "adyn/SymPy", "adyn Lagrange", "SymPy LagrangesMethod",
+                    "adyn/SymPy"], rows)
+        for label, w in (("The same chain in relative (hinge) angles, Kane", "derive-kane-planar-relative"),
+                         ("3-D chain of n rigid bodies on spherical joints (body-fixed 1-2-3 Euler angles, 3n "
+                          "coordinates), Kane", "derive-kane-spatial")):
+            rows = []
+            for n in sizes(r, w):
+                a, s = num(r, "adyn", w, n, "seconds"), num(r, "sympy", w, n, "seconds")
+                rows.append([n, derive_cell(r, "adyn", w, n, t), derive_cell(r, "sympy", w, n, t), ratio(a, s)])
+            self.out(label + ":", "")
+            self.table(["n", "adyn", "SymPy KanesMethod", "adyn/SymPy"], rows)
+        a12, s12 = num(r, "adyn", "derive-kane-planar", 12, "seconds"), num(r, "sympy", "derive-kane-planar", 12, "seconds")
+        self.target("derivation ≥ 100× faster than SymPy's KanesMethod at n = 12 (absolute angles)",
+                    f"{speedup(a12, s12)} ({seconds(a12)} vs {seconds(s12)})", None if not (a12 and s12) else s12 / a12 >= 100)
+        a24 = num(r, "adyn", "derive-kane-planar", 24, "seconds")
+        l24 = num(r, "adyn", "derive-lagrange-planar", 24, "seconds")
+        w = "derive-kane-planar-relative"
+        a, s = num(r, "adyn", w, 12, "seconds"), num(r, "sympy", w, 12, "seconds")
+        self.target("… the same in relative angles", f"{speedup(a, s)} ({seconds(a)} vs {seconds(s)})",
+                    None if not (a and s) else s / a >= 100)
+        self.target("24-link chain derived in under 2 s", f"Kane {seconds(a24)}, Lagrange {seconds(l24)}",
+                    None if a24 is None else a24 < 2)
+
+    def size(self):
+        r = self.r
+        self.out("### Size of the equations", "",
+                 "Operations in M and F (SymPy's `count_ops` convention: a sum or product of k terms counts "
+                 "k − 1, a power, a function call or a negation 1): adyn's as derived and after its "
+                 "common-subexpression elimination (the temporaries included), SymPy's `count_ops` of "
+                 "`mass_matrix` and `forcing`. adyn/SymPy compares adyn after CSE with SymPy.", "")
+        rows = []
+        for label, w in (("planar, Kane", "derive-kane-planar"), ("planar, Lagrange", "derive-lagrange-planar"),
+                         ("planar relative angles, Kane", "derive-kane-planar-relative"),
+                         ("3-D spherical, Kane", "derive-kane-spatial")):
+            for n in sizes(r, w):
+                raw, cse = num(r, "adyn", w, n, "ops"), num(r, "adyn", w, n, "ops_cse")
+                s = num(r, "sympy", w, n, "ops")
+                rows.append([label, n, count(raw), count(cse), count(s), ratio(cse, s)])
+        self.table(["system", "n", "adyn as derived", "adyn after CSE", "SymPy count_ops", "adyn/SymPy"], rows)
+        c, s = num(r, "adyn", "derive-kane-planar", 12, "ops_cse"), num(r, "sympy", "derive-kane-planar", 12, "ops")
+        self.target("equation size ≤ 1/100 of SymPy's at n = 12 (Kane, absolute angles)",
+                    f"{ratio(c, s)} ({count(c)} vs {count(s)} operations)", None if not (c and s) else c / s <= 0.01)
+        w = "derive-kane-planar-relative"
+        c, s = num(r, "adyn", w, 12, "ops_cse"), num(r, "sympy", w, 12, "ops")
+        self.target("… the same in relative angles (where SymPy's equations blow up)",
+                    f"{ratio(c, s)} ({count(c)} vs {count(s)} operations)", None if not (c and s) else c / s <= 0.01)
+
+    def forward(self):
+        r = self.r
+        self.out("### Forward dynamics: q̈ from (q, q̇), per call", "",
+                 "Planar chain at the test state (absolute angles evenly spaced in [0.1, 0.7] rad, rates in "
+                 "[−0.3, 0.4] rad/s). adyn: `EquationsEvaluator::evaluate` of Kane's equations (M, F, q̇ "
+                 "evaluated, then Cholesky), in brackets the part spent in `matrices()` (M, F, q̇ only); MuJoCo: "
+                 "set qpos/qvel + `mj_forward`; Simbody: set Q, U + `realize(state, Stage::Acceleration)`. "
+                 "Median of 7 batches of ≥ 50 ms. The last two columns are max |q̈_peer − q̈_adyn| (rad/s²), "
+                 "after converting the peers' relative hinge accelerations to absolute ones.", "")
+        rows = []
+        for n in sizes(r, "forward"):
+            tape, c = num(r, "adyn-tape", "forward", n, "seconds"), num(r, "adyn-c", "forward", n, "seconds")
+            tm, cm = num(r, "adyn-tape", "forward", n, "seconds_matrices"), num(r, "adyn-c", "forward", n, "seconds_matrices")
+            mj, sb = num(r, "mujoco", "forward", n, "seconds"), num(r, "simbody", "forward", n, "seconds")
+            ref = r.get(("adyn-c", "forward", n, "-"), {}).get("qdd")
+            diffs = []
+            for tool in ("mujoco", "simbody"):
+                other = r.get((tool, "forward", n, "-"), {}).get("qdd")
+                diffs.append(f"{max(abs(a - b) for a, b in zip(vec(ref), vec(other))):.1e}" if ref and other else "—")
+            lean = num(r, "adyn-c-direct", "forward", n, "seconds")
+            rows.append([n, f"{seconds(tape)} ({seconds(tm)})", f"{seconds(c)} ({seconds(cm)})", seconds(lean),
+                         seconds(mj), seconds(sb), ratio(c, mj), ratio(c, sb), *diffs])
+        self.table(["n", "adyn tape", "adyn C", "adyn C, lean path †", "MuJoCo", "Simbody", "adyn C/MuJoCo",
+                    "adyn C/Simbody", "Δq̈ MuJoCo", "Δq̈ Simbody"], rows)
+        self.out("† prototype, not adyn's API (`forward_direct` in bench/compare_adyn.cpp): the same compiled C "
+                 "called into a preallocated buffer and Eigen's Cholesky in place, without the evaluator's "
+                 "allocations, copies, finiteness scan and message strings.", "")
+        c, mj, sb = (num(r, t, "forward", 12, "seconds") for t in ("adyn-c", "mujoco", "simbody"))
+        self.target("forward dynamics, 12-link chain, compiled ≤ 1 µs per call", seconds(c), None if c is None else c <= 1e-6)
+        self.target("… ≥ 4× faster than MuJoCo", speedup(c, mj), None if not (c and mj) else mj / c >= 4)
+        self.target("… ≥ 10× faster than Simbody", speedup(c, sb), None if not (c and sb) else sb / c >= 10)
+        c, mj, sb = (num(r, t, "forward", 50, "seconds") for t in ("adyn-c", "mujoco", "simbody"))
+        self.target("… still ahead of both at n = 50",
+                    f"{seconds(c)} vs MuJoCo {seconds(mj)}, Simbody {seconds(sb)}",
+                    None if not (c and mj and sb) else c < mj and c < sb)
+
+    def simulation_runs(self, n):
+        """Every run of the simulation of the n-link chain: (tool, setting, metrics, error)."""
+        ref = self.r.get((REFERENCE[0], "simulate", n, REFERENCE[1]))
+        if not ref:
+            return None, []
+        x_ref = vec(ref["q"]) + vec(ref["u"])
+        runs = []
+        for (tool, workload, k, setting), m in self.r.items():
+            if workload == "simulate" and k == n and "q" in m:
+                x = vec(m["q"]) + vec(m["u"])
+                runs.append((tool, setting, m, max(abs(a - b) for a, b in zip(x, x_ref))))
+        return x_ref, runs
+
+    @staticmethod
+    def integration_seconds(m):
+        return float(m["seconds"]) - float(m.get("setup_seconds", 0))
+
+    def simulation(self):
+        r = self.r
+        self.out("### Simulation: 10 s at equal accuracy", "",
+                 f"From the test state, 10 s, final state only. The error of a run is max |x(10) − x_ref(10)| over "
+                 f"the absolute angles and rates, x_ref from adyn at rtol = atol = 1e-12 (Dormand–Prince); "
+                 f"Simbody at accuracy 1e-12 is the check of the reference. Each integrator is swept over its "
+                 f"tolerance (fixed step for MuJoCo's RK4) and the cheapest run with error ≤ {TARGET_ERROR:g} is "
+                 f"compared. adyn: `numeric::simulate` (Dormand–Prince, rtol = atol, compiled C, no projection); its "
+                 f"time is the call minus the call's set-up (building the evaluator and the monitors, measured by "
+                 f"the same call over 1 ns), shown apart, since the peers' model set-up is not timed either.", "")
+        rows = []
+        chosen = {}
+        for n in sorted({k[2] for k in r if k[1] == "simulate"}):
+            x_ref, runs = self.simulation_runs(n)
+            if x_ref is None:
+                continue
+            check = [e for t, s, _, e in runs if (t, s) == REFERENCE_CHECK]
+            label = "double pendulum" if n == 2 else f"{n}-link chain"
+            for tool in ("adyn-c", "simbody", "mujoco"):
+                ok = [(self.integration_seconds(m), s, m, e) for t, s, m, e in runs
+                      if t == tool and e <= TARGET_ERROR and (t, s) != REFERENCE and (t, s) != REFERENCE_CHECK]
+                if not ok:
+                    rows.append([label, tool, "no run reached the target", "", "", "", "", ""])
+                    continue
+                sec, setting, m, e = min(ok, key=lambda x: x[0])
+                chosen[(n, tool)] = sec
+                setup = seconds(float(m["setup_seconds"])) if "setup_seconds" in m else "—"
+                rows.append([label, tool, setting, f"{e:.1e}", m.get("steps", "—"), m.get("evaluations", "—"),
+                             seconds(sec), setup])
+            if check:
+                rows.append([label, "reference check", "Simbody 1e-12 vs adyn 1e-12", f"{check[0]:.1e}", "", "", "", ""])
+        self.table(["system", "integrator", "setting", "error", "steps", "evaluations", "time", "adyn set-up"], rows)
+        rows = []
+        for n in sorted({k[0] for k in chosen}):
+            a = chosen.get((n, "adyn-c"))
+            rows.append([n, ratio(a, chosen.get((n, "simbody"))), ratio(a, chosen.get((n, "mujoco")))])
+        self.out("adyn/peer time ratios at equal accuracy:", "")
+        self.table(["n", "adyn/Simbody", "adyn/MuJoCo"], rows)
+        a, s = chosen.get((12, "adyn-c")), chosen.get((12, "simbody"))
+        self.target("simulation of the 12-link chain ≥ 10× faster than Simbody at equal accuracy",
+                    speedup(a, s), None if not (a and s) else s / a >= 10)
+
+    def scaling(self, svg, workdir):
+        r = self.r
+        series = {
+            "derive": [("adyn Kane", "adyn", "derive-kane-planar"), ("adyn Lagrange", "adyn", "derive-lagrange-planar"),
+                       ("SymPy KanesMethod", "sympy", "derive-kane-planar"),
+                       ("SymPy LagrangesMethod", "sympy", "derive-lagrange-planar")],
+            "forward": [("adyn tape", "adyn-tape", "forward"), ("adyn C", "adyn-c", "forward"),
+                        ("MuJoCo", "mujoco", "forward"), ("Simbody", "simbody", "forward")],
+        }
+        slopes = {}
+        for name, curves in series.items():
+            ns = sorted({n for _, tool, w in curves for n in sizes(r, w)})
+            with open(os.path.join(workdir, f"{name}.dat"), "w") as f:
+                f.write("# n " + " | ".join(c[0] for c in curves) + "\n")
+                for n in ns:
+                    vals = [num(r, tool, w, n, "seconds") for _, tool, w in curves]
+                    f.write(f"{n} " + " ".join("?" if v is None else f"{v:.6g}" for v in vals) + "\n")
+            for label, tool, w in curves:
+                slopes[label] = slope([(n, num(r, tool, w, n, "seconds")) for n in sizes(r, w)])
+        gp = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scaling.gp")
+        subprocess.run(["gnuplot", "-e", f"dir='{workdir}'; output='{svg}'", gp], check=True)
+        if shutil.which("rsvg-convert"):  # a PNG beside the data, to look at the plot
+            subprocess.run(["rsvg-convert", "-o", os.path.join(workdir, "performance-scaling.png"), svg], check=False)
+        order = lambda label: "—" if slopes.get(label) is None else f"n^{slopes[label]:.1f}"
+        self.out("### Scaling", "", f"![derivation and evaluation time against n](performance-scaling.svg)", "",
+                 "Measured growth (least-squares slope of log time against log n, n ≥ 4): deriving the planar "
+                 f"chain grows as {order('adyn Kane')} with adyn's Kane and {order('adyn Lagrange')} with its "
+                 f"Lagrange, against {order('SymPy KanesMethod')} and {order('SymPy LagrangesMethod')} for SymPy "
+                 f"(over the sizes it finished); one forward-dynamics call grows as {order('adyn C')} for adyn's "
+                 f"compiled C and {order('adyn tape')} for its tape, against {order('MuJoCo')} for MuJoCo and "
+                 f"{order('Simbody')} for Simbody.", "")
+
+    def targets_table(self):
+        return ["### Targets (issue 8)", "", "| target | measured | |", "|---|---|---|",
+                *[f"| {w} | {m} | {s} |" for w, m, s in self.targets], ""]
+
+
+def main(results, doc, svg, workdir):
+    rep = Report(load(results))
+    rep.run_info()
+    rep.derivation()
+    rep.size()
+    rep.forward()
+    rep.simulation()
+    rep.scaling(svg, workdir)
+    body = rep.lines[:2] + rep.targets_table() + rep.lines[2:]
+    section = "\n".join([BEGIN, *body, END])
+    text = open(doc).read()
+    if BEGIN in text and END in text:
+        text = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: section, text, flags=re.S)
+    else:
+        text = text.rstrip("\n") + "\n\n## Side by side with the peers (bench/compare)\n\n" + section + "\n"
+    open(doc, "w").write(text)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:5])

@@ -1,0 +1,57 @@
+#pragma once
+// The subcommands of `adyn`, one per file: src/cli/<name>_command.cpp defines
+//
+//     Action declare_<name>(CLI::App& command);
+//
+// which gives its (already named) CLI11 subcommand a description and options — bound to storage
+// that the returned action owns — and returns what running the command does. cli.cpp holds the
+// registry (name → declare function), parses the command line and maps errors to exit codes
+// (cli.hpp). To add a command: write its file, declare its function below, add one line to the
+// registry in cli.cpp, document it in docs/cli.md.
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace adyn::cli {
+
+/// Runs a parsed subcommand: writes its results to `out` and diagnostics to `err`, and returns
+/// the exit status (0, or 1 for a run that failed). Errors are thrown as adyn::Error; cli::run
+/// maps them to 2 (bad input: adyn::ModelError) or 1 (anything else).
+using Action = std::function<int(std::ostream& out, std::ostream& err)>;
+
+/// Declares a subcommand's description and options on `command` and returns its action.
+using Declaration = Action (*)(CLI::App& command);
+
+Action declare_check(CLI::App& command);
+Action declare_kinematics(CLI::App& command);
+Action declare_classify(CLI::App& command);
+Action declare_derive(CLI::App& command);
+Action declare_compare(CLI::App& command);
+Action declare_codegen(CLI::App& command);
+Action declare_simulate(CLI::App& command);
+
+// ---- shared by the commands (command_support.cpp) --------------------------------------------
+
+/// The positional, required model-file argument.
+void add_model_argument(CLI::App& command, std::string& path);
+
+/// `-m,--method NAME`, checked against formulations::method_names(); `what` ends the help text
+/// (e.g. "default: lagrange").
+void add_method_option(CLI::App& command, std::string& method, const std::string& what);
+void add_method_option(CLI::App& command, std::optional<std::string>& method, const std::string& what);
+
+/// `--json`: machine-readable output instead of the text report.
+void add_json_flag(CLI::App& command, bool& json);
+
+/// Whether `path` ends with `extension` (e.g. ".json"), ignoring case.
+bool has_extension(const std::string& path, const std::string& extension);
+
+/// Writes `text` to the file `path`; throws adyn::Error naming the file when it cannot.
+void write_file(const std::string& path, const std::string& text);
+
+}  // namespace adyn::cli

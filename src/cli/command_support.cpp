@@ -1,0 +1,46 @@
+// Options and helpers shared by the subcommands (commands.hpp).
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+
+#include "adyn/cli/commands.hpp"
+#include "adyn/error.hpp"
+#include "adyn/formulations/methods.hpp"
+
+namespace adyn::cli {
+namespace {
+
+std::string method_help(const std::string& what) { return "Formulation of the equations of motion (" + what + ")"; }
+
+}  // namespace
+
+void add_model_argument(CLI::App& command, std::string& path) {
+  command.add_option("model", path, "Model file (YAML, see docs/model-format.md)")->required()->type_name("FILE");
+}
+
+void add_method_option(CLI::App& command, std::string& method, const std::string& what) {
+  command.add_option("-m,--method", method, method_help(what))->check(CLI::IsMember(formulations::method_names()));
+}
+
+void add_method_option(CLI::App& command, std::optional<std::string>& method, const std::string& what) {
+  command.add_option("-m,--method", method, method_help(what))->check(CLI::IsMember(formulations::method_names()));
+}
+
+void add_json_flag(CLI::App& command, bool& json) {
+  command.add_flag("--json", json, "Print the result as JSON (for scripts) instead of text");
+}
+
+bool has_extension(const std::string& path, const std::string& extension) {
+  if (path.size() < extension.size()) return false;
+  return std::equal(extension.begin(), extension.end(), path.end() - static_cast<std::ptrdiff_t>(extension.size()),
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b)); });
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream file(path);
+  if (!(file << text) || !file.flush()) throw Error("cannot write '" + path + "'");
+}
+
+}  // namespace adyn::cli

@@ -1,0 +1,69 @@
+// `adyn derive MODEL [--method M] [--format text|latex|c|json]`: the equations of motion.
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <memory>
+
+#include "adyn/cli/commands.hpp"
+#include "adyn/cli/equations_report.hpp"
+#include "adyn/formulations/hamilton.hpp"
+#include "adyn/formulations/lagrange.hpp"
+#include "adyn/formulations/methods.hpp"
+#include "adyn/formulations/printing.hpp"
+#include "adyn/io/model_file.hpp"
+#include "adyn/symbolic/printers.hpp"
+
+namespace adyn::cli {
+namespace {
+
+struct DeriveOptions {
+  std::string model, method = "lagrange", format = "text";
+};
+
+GiNaC::ex hamiltonian(const model::System& system) {
+  return formulations::hamiltonian_form(formulations::lagrangian_form(system)).hamiltonian;
+}
+
+void write_json(const model::System& system, const formulations::EquationsOfMotion& eom, bool is_hamilton,
+                std::ostream& out) {
+  auto j = equations_json(formulations::simplified(eom));
+  j["system"] = system.name();
+  if (is_hamilton) j["hamiltonian"] = expression_string(hamiltonian(system));
+  out << j.dump(2) << "\n";
+}
+
+int derive(const DeriveOptions& o, std::ostream& out) {
+  const auto system = io::read_model_file(o.model);
+  const auto eom = formulations::derive(system, o.method);
+  const bool is_hamilton = o.method == "hamilton";
+  if (o.format == "json") {
+    write_json(system, eom, is_hamilton, out);
+    return 0;
+  }
+  if (o.format == "c") {
+    write_equations(eom, EquationsFormat::C, out);
+    return 0;
+  }
+  const bool latex = o.format == "latex";
+  out << "System: " << system.name() << "\n";
+  if (is_hamilton) {
+    const auto H = hamiltonian(system);
+    out << "Hamiltonian H = " << (latex ? sym::to_latex(H) : expression_string(H)) << "\n";
+  }
+  write_equations(eom, latex ? EquationsFormat::Latex : EquationsFormat::Text, out);
+  return 0;
+}
+
+}  // namespace
+
+Action declare_derive(CLI::App& command) {
+  auto o = std::make_shared<DeriveOptions>();
+  command.description("Derive the equations of motion M u' = F (+ G^T lambda) by a formulation");
+  add_model_argument(command, o->model);
+  add_method_option(command, o->method, "default: lagrange");
+  command.add_option("-f,--format", o->format, "Output: text (default), latex, c (a C function, after CSE) or json")
+      ->check(CLI::IsMember({"text", "latex", "c", "json"}));
+  return [o](std::ostream& out, std::ostream&) { return derive(*o, out); };
+}
+
+}  // namespace adyn::cli

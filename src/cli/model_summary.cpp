@@ -1,0 +1,285 @@
+// The model summary is built once as JSON (model_summary_json); the text report is a view of it.
+#include "adyn/cli/model_summary.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+#include "adyn/cli/equations_report.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::cli {
+namespace {
+
+using nlohmann::json;
+
+json names(const std::vector<GiNaC::symbol>& symbols) {
+  auto out = json::array();
+  for (const auto& s : symbols) out.push_back(s.get_name());
+  return out;
+}
+
+json parameters(const model::System& s) {
+  auto out = json::array();
+  for (const auto& p : s.parameters()) {
+    json j = {{"name", p.symbol.get_name()}, {"unit", p.unit}};
+    j["value"] = p.value ? json(*p.value) : json(nullptr);
+    out.push_back(j);
+  }
+  return out;
+}
+
+// q̇ = N(q,t) u + n(q,t) for each coordinate, when the speeds are declared (else empty: u = q̇).
+json coordinate_rates(const model::System& s) {
+  auto out = json::object();
+  for (const auto& q : s.coordinates()) {
+    auto it = s.coordinate_rates().find(sym::derivative_of(q));
+    if (it != s.coordinate_rates().end()) out[sym::derivative_of(q).get_name()] = expression_string(it->second);
+  }
+  return out;
+}
+
+json frames(const model::System& s) {
+  auto out = json::array();
+  for (const auto& F : s.frames()) {
+    json j = {{"name", F.name()}};
+    if (auto parent = F.parent()) {
+      j["parent"] = parent->name();
+      j["orientation"] = F.orientation().description();
+    }
+    out.push_back(j);
+  }
+  return out;
+}
+
+json points(const model::System& s) {
+  auto out = json::array();
+  for (const auto& P : s.points()) out.push_back(P.name());
+  return out;
+}
+
+json masses(const model::System& s) {
+  json out = {{"particles", json::array()}, {"bodies", json::array()}};
+  for (const auto& p : s.particles())
+    out["particles"].push_back({{"name", p.name()}, {"point", p.point().name()}, {"mass", expression_string(p.mass())}});
+  for (const auto& b : s.bodies())
+    out["bodies"].push_back({{"name", b.name()},
+                             {"mass_center", b.mass_center().name()},
+                             {"frame", b.frame().name()},
+                             {"mass", expression_string(b.mass())}});
+  return out;
+}
+
+template <class Loads>
+void add_loads(json& out, const char* kind, const Loads& loads) {
+  for (const auto& l : loads) out.push_back({{"kind", kind}, {"name", l.name}});
+}
+
+json loads(const model::System& s) {
+  auto out = json::array();
+  if (s.gravity()) out.push_back({{"kind", "gravity"}, {"name", "gravity"}});
+  add_loads(out, "force", s.forces());
+  add_loads(out, "torque", s.torques());
+  add_loads(out, "spring", s.springs());
+  add_loads(out, "damper", s.dampers());
+  add_loads(out, "potential", s.potentials());
+  add_loads(out, "dissipation", s.dissipations());
+  add_loads(out, "generalized force", s.generalized_forces());
+  return out;
+}
+
+json events(const model::System& s) {
+  auto out = json::array();
+  for (const auto& e : s.events()) {
+    json j = {{"name", e.name}, {"kind", e.restitution ? "impact" : "stop"}, {"gap", expression_string(e.gap)}};
+    if (e.restitution) j["restitution"] = expression_string(*e.restitution);
+    out.push_back(j);
+  }
+  return out;
+}
+
+// The simulation settings the model file gives, in the order of the format's reference.
+std::vector<std::pair<std::string, json>> settings(const io::SimulationSetup& setup) {
+  std::vector<std::pair<std::string, json>> out;
+  auto set = [&](const char* key, const auto& value) {
+    if (value) out.emplace_back(key, *value);
+  };
+  set("method", setup.method);
+  set("integrator", setup.integrator);
+  set("t_end", setup.t_end);
+  set("output_step", setup.output_step);
+  set("rtol", setup.rtol);
+  set("atol", setup.atol);
+  set("projection", setup.projection);
+  set("baumgarte", setup.baumgarte);
+  return out;
+}
+
+const char* level_name(model::ConstraintLevel level) {
+  switch (level) {
+    case model::ConstraintLevel::Configuration: return "configuration";
+    case model::ConstraintLevel::Velocity: return "velocity";
+    case model::ConstraintLevel::General: return "general";
+  }
+  return "unknown";
+}
+
+json constraint_json(const analysis::ConstraintReport& r) {
+  json j = {{"name", r.name},
+            {"level", level_name(r.level)},
+            {"linear_in_velocities", r.linear_in_velocities},
+            {"holonomic", r.holonomic},
+            {"exact", r.exact},
+            {"integrable", r.integrable},
+            {"rheonomic", r.rheonomic},
+            {"catastatic", r.catastatic},
+            {"conservative", r.conservative},
+            {"redundant", r.redundant}};
+  j["integral"] = r.integral ? json(expression_string(*r.integral)) : json(nullptr);
+  j["integrating_factor"] = r.integrating_factor ? json(expression_string(*r.integrating_factor)) : json(nullptr);
+  j["homogeneity_degree"] = r.homogeneity_degree ? json(*r.homogeneity_degree) : json(nullptr);
+  return j;
+}
+
+// ---- the text view ---------------------------------------------------------------------------
+
+std::string number(const json& value) {
+  std::ostringstream os;
+  os << value.get<double>();
+  return os.str();
+}
+
+// "Heading (k): a, b, c" or "Heading: none", each item rendered by `item`.
+template <class Item>
+void write_list(std::ostream& out, const std::string& heading, const json& items, Item item) {
+  out << heading;
+  if (items.empty()) {
+    out << ": none\n";
+    return;
+  }
+  out << " (" << items.size() << "): ";
+  bool first = true;
+  for (const auto& i : items) {
+    out << (first ? "" : ", ") << item(i);
+    first = false;
+  }
+  out << "\n";
+}
+
+std::string parameter_text(const json& p) {
+  std::string s = p["name"].get<std::string>() + " = " + (p["value"].is_null() ? "(no value)" : number(p["value"]));
+  return p["unit"].get<std::string>().empty() ? s : s + " " + p["unit"].get<std::string>();
+}
+
+void write_frames(std::ostream& out, const json& frames) {
+  out << "Frames (" << frames.size() << "):\n";
+  for (const auto& f : frames) {
+    out << "  " << f["name"].get<std::string>();
+    if (f.contains("parent"))
+      out << ": " << f["orientation"].get<std::string>() << " relative to " << f["parent"].get<std::string>() << "\n";
+    else
+      out << " (inertial)\n";
+  }
+}
+
+void write_masses(std::ostream& out, const json& masses) {
+  write_list(out, "Particles", masses["particles"], [](const json& p) {
+    return p["name"].get<std::string>() + " at " + p["point"].get<std::string>() + " (mass " + p["mass"].get<std::string>() + ")";
+  });
+  write_list(out, "Rigid bodies", masses["bodies"], [](const json& b) {
+    return b["name"].get<std::string>() + " in " + b["frame"].get<std::string>() + ", centre " +
+           b["mass_center"].get<std::string>() + " (mass " + b["mass"].get<std::string>() + ")";
+  });
+}
+
+std::string setting_text(const json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  return value.is_number() ? number(value) : value.dump();
+}
+
+void write_setup(std::ostream& out, const io::SimulationSetup& setup) {
+  std::string initial;
+  for (const auto& [name, value] : setup.initial)
+    initial += (initial.empty() ? "" : ", ") + name + " = " + number(json(value));
+  if (!initial.empty()) out << "Initial conditions: " << initial << " (others 0; completed to satisfy the constraints)\n";
+  std::string simulation;
+  for (const auto& [key, value] : settings(setup))
+    simulation += (simulation.empty() ? "" : ", ") + key + " = " + setting_text(value);
+  if (!simulation.empty()) out << "Simulation: " << simulation << "\n";
+}
+
+// The classification report's constraint paragraphs (its last line, the DOF count, is written
+// separately), indented.
+std::string constraint_paragraphs(const analysis::ConstraintClassification& c) {
+  std::istringstream in(analysis::to_string(c));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::string out;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) out += "  " + lines[i] + "\n";
+  return out;
+}
+
+void write_constraints(std::ostream& out, const analysis::ConstraintClassification& c) {
+  if (c.constraints.empty()) out << "Constraints: none\n";
+  else out << "Constraints (" << c.constraints.size() << "):\n" << constraint_paragraphs(c);
+  out << "Degrees of freedom: configuration " << c.configuration_dof << ", velocity " << c.velocity_dof << " ("
+      << c.coordinates << " coordinates, " << c.integrals << " independent holonomic relations"
+      << (c.holonomic_system ? "" : ", nonholonomic system") << ")\n";
+}
+
+}  // namespace
+
+json classification_json(const analysis::ConstraintClassification& c) {
+  json out = {{"constraints", json::array()}};
+  for (const auto& r : c.constraints) out["constraints"].push_back(constraint_json(r));
+  out["dof"] = {{"coordinates", c.coordinates},         {"integrals", c.integrals},
+                {"velocity_rank", c.velocity_rank},     {"configuration", c.configuration_dof},
+                {"velocity", c.velocity_dof},           {"holonomic_system", c.holonomic_system}};
+  return out;
+}
+
+json model_summary_json(const io::ModelDocument& doc, const analysis::ConstraintClassification& classification) {
+  const auto& s = doc.system;
+  json j = classification_json(classification);
+  j["system"] = s.name();
+  j["parameters"] = parameters(s);
+  j["coordinates"] = names(s.coordinates());
+  j["speeds"] = names(s.speeds());
+  j["coordinate_rates"] = coordinate_rates(s);
+  j["frames"] = frames(s);
+  j["points"] = points(s);
+  const auto m = masses(s);
+  j["particles"] = m["particles"];
+  j["bodies"] = m["bodies"];
+  j["loads"] = loads(s);
+  j["events"] = events(s);
+  j["initial"] = doc.setup.initial;
+  j["simulation"] = json::object();
+  for (const auto& [key, value] : settings(doc.setup)) j["simulation"][key] = value;
+  return j;
+}
+
+void write_model_summary(const io::ModelDocument& doc, const analysis::ConstraintClassification& classification,
+                         std::ostream& out) {
+  const auto j = model_summary_json(doc, classification);
+  auto plain = [](const json& x) { return x.get<std::string>(); };
+  out << "System: " << doc.system.name() << "\n";
+  write_list(out, "Parameters", j["parameters"], parameter_text);
+  write_list(out, "Coordinates q", j["coordinates"], plain);
+  write_list(out, j["coordinate_rates"].empty() ? "Generalized speeds u = q'" : "Generalized speeds u", j["speeds"], plain);
+  for (const auto& [rate, value] : j["coordinate_rates"].items())
+    out << "  kinematic equation " << rate << " = " << value.get<std::string>() << "\n";
+  write_frames(out, j["frames"]);
+  write_list(out, "Points", j["points"], plain);
+  write_masses(out, j);
+  write_list(out, "Loads", j["loads"], [](const json& l) {
+    return l["kind"] == "gravity" ? std::string("gravity") : l["kind"].get<std::string>() + " '" + l["name"].get<std::string>() + "'";
+  });
+  write_list(out, "Events", j["events"], [](const json& e) {
+    return e["name"].get<std::string>() + (e["kind"] == "impact" ? " (impact, e = " + e["restitution"].get<std::string>() + ")" : " (stops the run)");
+  });
+  write_constraints(out, classification);
+  write_setup(out, doc.setup);
+}
+
+}  // namespace adyn::cli

@@ -1,0 +1,195 @@
+#include "adyn/cli/plot.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "adyn/cli/commands.hpp"
+#include "adyn/error.hpp"
+
+extern char** environ;
+
+namespace adyn::cli::plot {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A gnuplot string literal: single quotes, a quote inside doubled.
+std::string quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+bool plottable(double y, bool log_y) { return std::isfinite(y) && (!log_y || y > 0); }
+
+bool has_points(const Series& s, bool log_y) {
+  return std::any_of(s.y.begin(), s.y.end(), [&](double y) { return plottable(y, log_y); });
+}
+
+void check_figure(const Figure& figure) {
+  if (figure.panels.empty()) throw Error("plot: a figure needs at least one panel");
+  for (const auto& p : figure.panels) {
+    if (p.series.empty()) throw Error("plot: panel '" + p.title + "' has no series");
+    for (const auto& s : p.series)
+      if (s.y.size() != p.x.size())
+        throw Error("plot: series '" + s.name + "' of panel '" + p.title + "' has " + std::to_string(s.y.size()) +
+                    " values for " + std::to_string(p.x.size()) + " x values");
+  }
+}
+
+std::string terminal(const Figure& figure, bool svg) {
+  const int height = figure.panel_height * static_cast<int>(figure.panels.size()) + 50;
+  const std::string size = " size " + std::to_string(figure.width) + "," + std::to_string(height);
+  if (svg) return "set terminal svg" + size + " dynamic noenhanced background rgb 'white' font 'Sans,12'\n";
+  return "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+         "  set terminal pngcairo" + size + " noenhanced font 'Sans,11' linewidth 1.5\n"
+         "} else {\n"
+         "  set terminal png" + size + " noenhanced\n"
+         "}\n";
+}
+
+const char* style_of(Style style) {
+  switch (style) {
+    case Style::Points: return "points pointtype 7 pointsize 0.6";
+    case Style::LinesPoints: return "linespoints pointtype 7 pointsize 0.6";
+    case Style::Lines: break;
+  }
+  return "lines linewidth 1.5";
+}
+
+// The commands of one panel: labels, axes, and its plot command over its data file.
+std::string panel_commands(const Panel& p, const std::string& data_file) {
+  std::ostringstream os;
+  os << "set title " << quoted(p.title) << "\nset xlabel " << quoted(p.x_label) << "\nset ylabel " << quoted(p.y_label)
+     << "\n";
+  os << (p.log_y ? "set logscale y\nset format y '%.0e'\n" : "unset logscale y\nset format y '%g'\n");
+  std::vector<std::string> curves;
+  for (std::size_t k = 0; k < p.series.size(); ++k)
+    if (has_points(p.series[k], p.log_y))
+      curves.push_back(quoted(data_file) + " using 1:" + std::to_string(k + 2) + " with " + style_of(p.style) +
+                       " title " + quoted(p.series[k].name));
+  if (curves.empty())  // gnuplot refuses a plot without a single point: an empty, labelled panel
+    return os.str() + "unset logscale y\nset yrange [0:1]\nset label 1 'no data' at graph 0.5, 0.5 center\n"
+                      "plot NaN notitle\nunset label 1\nset autoscale y\n";
+  os << "plot ";
+  for (std::size_t k = 0; k < curves.size(); ++k) os << (k ? ", \\\n     " : "") << curves[k];
+  os << "\n";
+  return os.str();
+}
+
+void write_data(const Panel& p, const std::string& file) {
+  std::ostringstream os;
+  os << std::setprecision(12);
+  for (std::size_t i = 0; i < p.x.size(); ++i) {
+    os << p.x[i];
+    for (const auto& s : p.series) {
+      os << ' ';
+      if (plottable(s.y[i], p.log_y)) os << s.y[i];
+      else os << "NaN";
+    }
+    os << '\n';
+  }
+  write_file(file, os.str());
+}
+
+// A fresh directory under the system's temporary directory, removed with its contents at the end.
+class TemporaryDirectory {
+ public:
+  TemporaryDirectory() {
+    std::string pattern = (fs::temp_directory_path() / "adyn-plot-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw Error("plot: cannot create a temporary directory: " + std::string(std::strerror(errno)));
+    path_ = pattern;
+  }
+  ~TemporaryDirectory() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TemporaryDirectory(const TemporaryDirectory&) = delete;
+  TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+std::string gnuplot_program() {
+  const char* program = std::getenv("ADYN_GNUPLOT");
+  return program && *program ? program : "gnuplot";
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs `program script` with standard output and error into `log`; returns its exit status.
+int run_gnuplot(const std::string& program, const std::string& script, const std::string& log) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  std::vector<std::string> args = {program, script};
+  std::vector<char*> argv = {args[0].data(), args[1].data(), nullptr};
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0)
+    throw Error("plot: cannot run gnuplot ('" + program + "'): " + std::strerror(spawned) +
+                " — install it (Debian: apt-get install gnuplot-nox) or set ADYN_GNUPLOT");
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+}  // namespace
+
+std::string gnuplot_script(const Figure& figure, const std::string& output, const std::vector<std::string>& data_files) {
+  std::ostringstream os;
+  os << "set encoding utf8\n"
+     << terminal(figure, has_extension(output, ".svg")) << "set output " << quoted(output) << "\n"
+     << "set multiplot layout " << figure.panels.size() << ",1 title " << quoted(figure.title) << " font ',14'\n"
+     << "set grid\nset key outside right top vertical Left reverse\nset lmargin 13\nset rmargin 24\n"
+     << "set datafile missing 'NaN'\n";
+  for (std::size_t k = 0; k < figure.panels.size(); ++k) os << panel_commands(figure.panels[k], data_files[k]);
+  os << "unset multiplot\nset output\n";
+  return os.str();
+}
+
+void render(const Figure& figure, const std::string& path) {
+  if (!has_extension(path, ".png") && !has_extension(path, ".svg"))
+    throw Error("plot: cannot draw '" + path + "': the file must end in .png or .svg");
+  check_figure(figure);
+  TemporaryDirectory dir;
+  std::vector<std::string> data_files;
+  for (std::size_t k = 0; k < figure.panels.size(); ++k) {
+    data_files.push_back(dir.file("panel" + std::to_string(k) + ".dat"));
+    write_data(figure.panels[k], data_files.back());
+  }
+  const auto output = fs::absolute(path).string();
+  const auto script = dir.file("figure.gp"), log = dir.file("gnuplot.log");
+  write_file(script, gnuplot_script(figure, output, data_files));
+  const auto program = gnuplot_program();
+  if (int status = run_gnuplot(program, script, log); status != 0) {
+    const auto messages = read_text(log);
+    throw Error("plot: gnuplot ('" + program + "') failed with status " + std::to_string(status) +
+                (messages.empty() ? std::string() : ":\n" + messages));
+  }
+  if (!fs::exists(output) || fs::file_size(output) == 0) throw Error("plot: gnuplot did not write '" + path + "'");
+}
+
+}  // namespace adyn::cli::plot

@@ -1,0 +1,60 @@
+#pragma once
+// Running the `adyn` command line in process for the CLI tests, and the paths they use.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "adyn/cli/cli.hpp"
+
+namespace adyn::test {
+
+/// A model file of examples/ (ADYN_SOURCE_DIR, set by CTest, locates the source tree).
+inline std::string example(const std::string& name) {
+  const char* root = std::getenv("ADYN_SOURCE_DIR");
+  return std::string(root ? root : ".") + "/examples/" + name;
+}
+
+/// A fresh path in the test's temporary directory.
+inline std::string temporary_file(const std::string& name) {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  return ::testing::TempDir() + "adyn_" + info->test_suite_name() + "_" + info->name() + "_" + name;
+}
+
+struct Run {
+  int status;
+  std::string out, err;
+};
+
+inline Run run(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  int status = adyn::cli::run(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+/// Whether `program` is found on PATH (e.g. gnuplot, cc).
+inline bool on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    std::error_code ec;
+    const auto candidate = std::filesystem::path(dir) / program;
+    if (std::filesystem::is_regular_file(candidate, ec) &&
+        (std::filesystem::status(candidate, ec).permissions() & std::filesystem::perms::owner_exec) != std::filesystem::perms::none)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace adyn::test

@@ -1,0 +1,74 @@
+// `adyn compare`: every formulation on one model, their agreement at random consistent states.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_support.hpp"
+
+using adyn::test::example;
+using adyn::test::run;
+
+TEST(CompareCommand, AllNineMethodsAgreeOnTheDoublePendulum) {
+  auto r = run({"compare", example("double_pendulum.yaml")});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("All 9 applicable methods agree."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("at 5 random consistent states, against lagrange"), std::string::npos) << r.out;
+  for (const char* method : {"kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba",
+                             "fundamental-equation", "hamilton"})
+    EXPECT_NE(r.out.find(method), std::string::npos) << method;
+  EXPECT_EQ(r.out.find("n/a"), std::string::npos) << r.out;
+}
+
+TEST(CompareCommand, JsonHoldsEveryMethod) {
+  auto r = run({"compare", example("double_pendulum.yaml"), "--json", "--states", "3", "--tol", "1e-9"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["system"], "Double pendulum");
+  EXPECT_EQ(j["states"], 3);
+  EXPECT_DOUBLE_EQ(j["tolerance"].get<double>(), 1e-9);
+  EXPECT_EQ(j["reference"], "lagrange");
+  EXPECT_TRUE(j["agree"].get<bool>());
+  ASSERT_EQ(j["methods"].size(), 9u);
+  for (const auto& m : j["methods"]) {
+    EXPECT_TRUE(m["applicable"].get<bool>()) << m.dump();
+    EXPECT_TRUE(m["agrees"].get<bool>()) << m.dump();
+    EXPECT_TRUE(m["failure"].is_null()) << m.dump();
+    EXPECT_LE(m["max_relative_difference"].get<double>(), 1e-9) << m.dump();
+    EXPECT_GE(m["derive_seconds"].get<double>(), 0.0);
+    EXPECT_GT(m["operations"].get<int>(), 0) << m.dump();
+    // CSE never makes the equations longer
+    EXPECT_LE(m["operations_after_cse"].get<int>(), m["operations"].get<int>()) << m.dump();
+  }
+}
+
+// Coulomb friction on the wire is a nonideal constraint force that only Udwadia–Kalaba's equations
+// carry: the other methods are listed as not applicable, and there is nothing to compare.
+TEST(CompareCommand, MethodsThatDoNotApplyAreListedWithTheReason) {
+  auto r = run({"compare", example("bead_on_wire.yaml"), "--states", "2"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("n/a: leaves out the nonideal force of constraint 'wire'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Only udwadia-kalaba applies"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(run({"compare", example("bead_on_wire.yaml"), "--states", "2", "--json"}).out);
+  EXPECT_EQ(j["reference"], "udwadia-kalaba");
+  for (const auto& m : j["methods"]) {
+    EXPECT_EQ(m["applicable"].get<bool>(), m["name"] == "udwadia-kalaba") << m.dump();
+    if (!m["applicable"].get<bool>()) {
+      EXPECT_FALSE(m["reason"].get<std::string>().empty());
+    }
+  }
+}
+
+// Hamilton's equations reach q'' through the momenta, so they differ from Lagrange's in the last
+// bits: a tolerance below rounding makes the methods disagree, and the run fails.
+TEST(CompareCommand, DisagreementBeyondTheToleranceFails) {
+  auto r = run({"compare", example("double_pendulum.yaml"), "--tol", "1e-30"});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("DISAGREES"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("The methods do NOT all agree."), std::string::npos) << r.out;
+}
+
+// A model without masses: the reference itself cannot be evaluated (singular mass matrix).
+TEST(CompareCommand, MethodsThatCannotBeEvaluatedFail) {
+  auto r = run({"compare", example("angeles_rolling_disk.yaml"), "--states", "1"});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("FAILED"), std::string::npos) << r.out;
+}

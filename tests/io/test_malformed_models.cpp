@@ -1,0 +1,174 @@
+// Bad input: every malformed model file under tests/io/malformed/ (its first line says what is
+// wrong) gives a ModelFileError "path:line:column: object: problem" at the offending YAML node,
+// and `adyn check` exits with status 2 printing the same location: never a crash or a hang.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "adyn/cli/cli.hpp"
+#include "adyn/error.hpp"
+#include "adyn/io/model_file.hpp"
+
+namespace {
+
+struct MalformedCase {
+  const char* name;     // tests/io/malformed/<name>.yaml
+  int line, column;     // where the error is (1-based)
+  const char* message;  // a part of the message
+};
+
+// One row per file; "does_not_exist" has no file, on purpose.
+const MalformedCase malformed_cases[] = {
+    {"bad_euler_sequence", 6, 17, "rotation sequence '113'"},
+    {"constraint_no_coordinate", 5, 30, "constraint 'fixed': references no coordinate"},
+    {"constraint_two_kinds", 4, 29, "give exactly one of holonomic, velocity, general"},
+    {"duplicate_frame_name", 10, 12, "frame 'A': the name 'A' is already used by frame 'A' (line 9)"},
+    {"duplicate_key", 9, 5, "particle 'bob': the key 'mass' appears twice"},
+    {"duplicate_symbol_name", 7, 18, "coordinate 'm': the name 'm' is already used by parameter 'm'"},
+    {"empty_file", 1, 1, "the file is empty"},
+    {"event_bad_restitution", 4, 40, "event 'floor': the coefficient of restitution must be in [0, 1]"},
+    {"expression_call_without_arguments", 5, 39,
+     "cannot parse expression 'L*sin()': a function call without arguments"},
+    {"expression_complex", 13, 33, "the expression '2*sqrt(-2)' is complex"},
+    {"expression_division_by_zero", 11, 42, "cannot parse expression '-l/0': power::eval(): division by zero"},
+    {"expression_does_not_parse", 13, 33, "particle 'bob': cannot parse expression 'm*/2'"},
+    {"expression_huge_power", 5, 23, "has a power of numbers too large to compute"},
+    {"expression_huge_power_then_syntax_error", 5, 23,
+     "cannot parse expression 'm*9^(10^9) x^2': expected EOF, got: \"x\""},
+    {"expression_is_a_list", 13, 33, "the expression '{m, 1}' is a list, not a number"},
+    {"expression_unbalanced_parenthesis", 9, 42, "cannot parse expression '(q + 1': expected ')'"},
+    {"frame_cycle", 5, 23, "frame 'B': cannot be oriented relative to 'A'"},
+    {"frame_own_parent", 4, 23, "(a frame cycle)"},
+    {"generalized_force_not_coordinate", 16, 27, "generalized force 'Q': must name a coordinate"},
+    {"inertia_negative_moment", 5, 61, "body 'rod': its inertia has a negative principal moment"},
+    {"inertia_not_symmetric", 10, 7, "body 'plate': its inertia dyadic is not symmetric"},
+    {"inertia_triangle_inequality", 6, 63, "body 'plate': its principal moments violate the triangle inequality"},
+    {"inertia_two_by_three", 10, 14, "inertia must be a 3x3 matrix: a list of three rows, got 2 rows"},
+    {"initial_cannot_be_completed", 6, 1,
+     "initial conditions: cannot be completed to satisfy the constraints: constraints 'left', 'right'"},
+    {"initial_needs_parameter_value", 5, 14, "initial condition 'x': must evaluate to a real number"},
+    {"initial_overspecified", 6, 1, "over-specified: the given coordinates violate constraint 'circle'"},
+    {"initial_unknown_name", 3, 11,
+     "initial condition 'thetta': is not a coordinate or a speed of the model (did you mean 'theta'?)"},
+    {"invalid_axis", 9, 32, "axis must be x, y, z"},
+    {"invalid_symbol_name", 7, 18, "coordinate '2x': not a valid name"},
+    {"key_without_value", 8, 5, "particle 'bob': 'mass' has no value"},
+    {"list_instead_of_mapping", 3, 13, "parameters: expected a mapping"},
+    {"mapping_instead_of_list", 9, 3, "frames: expected a list of frame entries, got a mapping"},
+    {"missing_frame_parent", 9, 5, "frame 'A': needs 'parent'"},
+    {"missing_orientation", 9, 5, "frame 'A': needs an orientation"},
+    {"missing_particle_mass", 13, 5, "particle 'bob': needs 'mass'"},
+    {"missing_point_name", 11, 5, "point: needs 'name'"},
+    {"negative_mass", 13, 33, "particle 'bob': its mass must be positive"},
+    {"negative_mass_parameter", 13, 33, "particle 'bob': its mass must be positive"},
+    {"nonideal_force_wrong_size", 5, 60, "expected a list of 2 forces (one per coordinate), got a list of 1"},
+    {"not_a_mapping", 2, 1, "a model file is a YAML mapping"},
+    {"orientation_unknown_frame", 9, 23, "frame 'B': no frame 'a' is defined (did you mean 'A'?)"},
+    {"parameter_not_finite", 4, 6, "parameter 'm': expected a finite number, got '.nan'"},
+    {"parameter_not_numeric", 4, 6, "parameter 'm': expected a finite number, got 'heavy'"},
+    {"position_two_vector", 11, 38, "point 'P': expected a list of 3 components, got a list of 2"},
+    {"position_without_from", 11, 15, "a position needs 'from'"},
+    {"potential_with_rate", 16, 23, "potential 'V': a potential energy V(q, t) cannot depend on rates"},
+    {"quaternion_three_entries", 9, 38, "expected a list of 4 Euler parameters, got a list of 3"},
+    {"rate_name_clash", 8, 15, "coordinate 'q': the name 'q_d' is already used by parameter 'q_d'"},
+    {"reserved_symbol_name", 7, 3, "parameter 'I': the name is reserved"},
+    {"simulation_negative_t_end", 15, 21, "t_end must be positive"},
+    {"simulation_negative_tolerance", 16, 9, "atol must be positive"},
+    {"simulation_projection_not_boolean", 15, 26, "expected true or false, got 'sometimes'"},
+    {"simulation_tolerance_not_number", 17, 9, "expected a finite number, got 'small'"},
+    {"speed_definition_wrong_size", 5, 3, "coordinate 'y': has no kinematic differential equation"},
+    {"spring_same_points", 16, 24, "spring 's': its two end points are the same point"},
+    {"spring_unknown_point", 16, 28, "spring 's': no point 'Q' is defined"},
+    {"two_documents", 4, 1, "holds one YAML document"},
+    {"two_orientations", 9, 45, "has two orientations, 'axis' and 'quaternion'"},
+    {"undefined_constant_pi", 9, 42, "undefined symbol 'pi' in expression 'pi/2' (did you mean 'Pi'?)"},
+    {"undefined_symbol", 7, 42, "undefined symbol 'lenght' in expression '-lenght' (did you mean 'length'?)"},
+    {"unknown_frame_key", 9, 35, "frame 'A': unknown key 'angel' (did you mean 'angle'?)"},
+    {"unknown_function", 9, 42, "no function \"sine\" with 1 arguments"},
+    {"unknown_inertia_key_case", 10, 23, "unknown key 'iyy' (did you mean 'Iyy'?)"},
+    {"unknown_integrator", 15, 36, "unknown integrator 'dorpi' (did you mean 'dopri'?)"},
+    {"unknown_key_no_suggestion", 13, 36, "unknown key 'colour' (expected one of: name, point, mass)"},
+    {"unknown_method", 15, 22, "unknown method 'lagrang' (did you mean 'lagrange'?)"},
+    {"unknown_parameter_key", 4, 7, "unknown key 'valeu' (did you mean 'value'?)"},
+    {"unknown_simulation_key", 16, 3, "unknown key 'tend' (did you mean 't_end'?)"},
+    {"unknown_top_level_key", 12, 1, "unknown key 'particels' (did you mean 'particles'?)"},
+    {"vector_unknown_frame", 11, 35, "point 'P': no frame 'B' is defined"},
+    {"velocity_constraint_no_rate", 4, 28, "constraint 'slip': references no rate"},
+    {"yaml_bad_indentation", 5, 2, "not valid YAML: end of map not found"},
+    {"yaml_stray_comma", 2, 1, "not valid YAML: a ',' outside a list"},
+    {"yaml_tab_indentation", 5, 1, "not valid YAML: illegal tab"},
+    {"yaml_unclosed_bracket", 4, 11, "not valid YAML: end of sequence flow not found"},
+    {"yaml_unclosed_quote", 7, 1, "not valid YAML: end of map flow not found"},
+    {"yaml_undefined_alias", 4, 6, "not valid YAML: the referenced anchor is not defined"},
+    {"does_not_exist", 1, 1, "model file: does not exist"},
+};
+
+std::string malformed_directory() {
+  const char* root = std::getenv("ADYN_SOURCE_DIR");
+  return std::string(root ? root : ".") + "/tests/io/malformed";
+}
+
+std::string path_of(const MalformedCase& c) { return malformed_directory() + "/" + c.name + ".yaml"; }
+
+std::string location_of(const MalformedCase& c) {
+  return path_of(c) + ":" + std::to_string(c.line) + ":" + std::to_string(c.column) + ":";
+}
+
+class MalformedModel : public ::testing::TestWithParam<MalformedCase> {};
+
+TEST_P(MalformedModel, ReaderReportsFileLineColumnAndProblem) {
+  const auto& c = GetParam();
+  try {
+    adyn::io::read_model_document(path_of(c));
+    FAIL() << c.name << ": read without an error";
+  } catch (const adyn::ModelFileError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind(location_of(c), 0), 0u) << "expected at " << location_of(c) << "\n got: " << what;
+    EXPECT_EQ(e.file(), path_of(c));
+    EXPECT_EQ(e.line(), c.line) << what;
+    EXPECT_EQ(e.column(), c.column) << what;
+    EXPECT_NE(what.find(c.message), std::string::npos) << "expected \"" << c.message << "\"\n got: " << what;
+  }
+}
+
+TEST_P(MalformedModel, CheckCommandExitsWithStatus2AtTheLocation) {
+  const auto& c = GetParam();
+  std::ostringstream out, err;
+  const int status = adyn::cli::run({"check", path_of(c)}, out, err);
+  EXPECT_EQ(status, 2) << err.str();
+  EXPECT_NE(err.str().find(location_of(c)), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find(c.message), std::string::npos) << err.str();
+}
+
+INSTANTIATE_TEST_SUITE_P(BadInput, MalformedModel, ::testing::ValuesIn(malformed_cases),
+                         [](const ::testing::TestParamInfo<MalformedCase>& param) {
+                           return std::string(param.param.name);
+                         });
+
+// The table and the directory agree: no file without its expectation, and each file says on its
+// first line what is wrong with it.
+TEST(MalformedModels, EveryFileHasARowAndAComment) {
+  std::set<std::string> listed;
+  for (const auto& c : malformed_cases) listed.insert(c.name);
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(malformed_directory())) {
+    if (entry.path().extension() != ".yaml") continue;
+    ++files;
+    const std::string name = entry.path().stem().string();
+    EXPECT_TRUE(listed.count(name)) << name << ".yaml has no row in malformed_cases";
+    std::ifstream in(entry.path());
+    std::string first;
+    std::getline(in, first);
+    EXPECT_EQ(first.rfind("# ", 0), 0u) << name << ".yaml: the first line should say what is wrong";
+  }
+  EXPECT_EQ(files + 1, std::size(malformed_cases)) << "every row but does_not_exist names a file";
+  EXPECT_FALSE(std::filesystem::exists(malformed_directory() + "/does_not_exist.yaml"));
+  EXPECT_GE(files, 30u);
+}
+
+}  // namespace
