@@ -225,8 +225,67 @@ Eigen::MatrixXd state_matrix(const LinearizedEquations& lin, const GiNaC::exmap&
   return A;
 }
 
+namespace {
+
+// A balanced similar to A: B = D⁻¹ A D with D diagonal (powers of 2, exact), each row and column of
+// B of like norm (Parlett & Reinsch's balancing, as LAPACK's gebal). States in unlike units — metres
+// and radians per second — give A entries over 40 decades; B's eigenvalues are more accurate, and its
+// norm is a scale for them.
+struct Balanced {
+  Eigen::MatrixXd B;
+  Eigen::VectorXd D;
+};
+
+Balanced balance(const Eigen::MatrixXd& A) {
+  Balanced out{A, Eigen::VectorXd::Ones(A.rows())};
+  auto& B = out.B;
+  for (bool done = false; !done;) {
+    done = true;
+    for (Eigen::Index i = 0; i < B.rows(); ++i) {
+      double c = B.col(i).norm(), r = B.row(i).norm();
+      c = std::sqrt(std::max(0.0, c * c - B(i, i) * B(i, i))), r = std::sqrt(std::max(0.0, r * r - B(i, i) * B(i, i)));
+      if (c == 0 || r == 0) continue;
+      const double before = c + r;
+      double f = 1;
+      for (; c < r / 2 && f < 1e150; c *= 2, r /= 2) f *= 2;
+      for (; c >= 2 * r && f > 1e-150; c /= 2, r *= 2) f /= 2;
+      if (c + r >= 0.95 * before) continue;
+      done = false;
+      out.D(i) *= f, B.col(i) *= f, B.row(i) /= f;
+    }
+  }
+  return out;
+}
+
+// Whether a repeated eigenvalue of B on the imaginary axis (|Re λ| ≤ tol) has fewer eigenvectors than
+// its multiplicity: a Jordan block, whose modes grow like t e^{λt} — e.g. the double zero of the
+// rotating wheel at Ω = √(k2/m) (Géradin E1.8). Roundoff splits a k-fold eigenvalue by about
+// eps^{1/k} |B|, so the cluster is gathered at 1e-6 |B|; its geometric multiplicity is the number
+// of singular values of B − μI below 1e-8 |B|, μ the cluster's mean.
+bool has_secular_growth(const Eigen::MatrixXd& B, const Eigen::VectorXcd& values, double tol) {
+  const double scale = B.norm();
+  std::vector<bool> taken(static_cast<std::size_t>(values.size()), false);
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    if (taken[static_cast<std::size_t>(i)] || std::abs(values(i).real()) > tol) continue;
+    std::complex<double> sum = 0;
+    Eigen::Index count = 0;
+    for (Eigen::Index j = i; j < values.size(); ++j)
+      if (!taken[static_cast<std::size_t>(j)] && std::abs(values(j) - values(i)) <= 1e-6 * scale)
+        taken[static_cast<std::size_t>(j)] = true, sum += values(j), ++count;
+    if (count < 2) continue;
+    const Eigen::MatrixXcd shifted =
+        B.cast<std::complex<double>>() - (sum / double(count)) * Eigen::MatrixXcd::Identity(B.rows(), B.cols());
+    const Eigen::VectorXd sigma = Eigen::JacobiSVD<Eigen::MatrixXcd>(shifted).singularValues();
+    if ((sigma.array() <= 1e-8 * scale).count() < count) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Eigenanalysis eigenanalysis(const LinearizedEquations& lin, const GiNaC::exmap& parameters, double tol) {
-  Eigen::EigenSolver<Eigen::MatrixXd> solver(state_matrix(lin, parameters));
+  const auto [B, D] = balance(state_matrix(lin, parameters));
+  Eigen::EigenSolver<Eigen::MatrixXd> solver(B);
   const auto& values = solver.eigenvalues();
   std::vector<Eigen::Index> order(static_cast<std::size_t>(values.size()));
   std::iota(order.begin(), order.end(), Eigen::Index{0});
@@ -239,19 +298,22 @@ Eigenanalysis eigenanalysis(const LinearizedEquations& lin, const GiNaC::exmap& 
     const auto k = order[i];
     const std::complex<double> lambda = values(k);
     out.eigenvalues(static_cast<Eigen::Index>(i)) = lambda;
-    out.modes.col(static_cast<Eigen::Index>(i)) = solver.eigenvectors().col(k);
+    out.modes.col(static_cast<Eigen::Index>(i)) = (D.cast<std::complex<double>>().asDiagonal() * solver.eigenvectors().col(k)).normalized();
     const double magnitude = std::abs(lambda);
-    out.table.push_back({lambda, magnitude, std::abs(lambda.imag()), magnitude > 0 ? -lambda.real() / magnitude : 0});
+    const double zeta = magnitude > 0 ? -lambda.real() / magnitude : 0;
+    out.table.push_back({lambda, magnitude, std::abs(lambda.imag()), zeta == 0 ? 0.0 : zeta});  // no −0
     out.spectral_abscissa = std::max(out.spectral_abscissa, lambda.real());
     if (lambda.imag() > tol) out.frequencies.push_back(lambda.imag());
   }
   std::sort(out.frequencies.begin(), out.frequencies.end());
-  out.stable = out.spectral_abscissa <= tol;
+  out.secular = out.spectral_abscissa <= tol && has_secular_growth(B, out.eigenvalues, tol);
+  out.stable = out.spectral_abscissa <= tol && !out.secular;
   out.asymptotically_stable = out.spectral_abscissa < -tol;
   return out;
 }
 
 std::string stability_verdict(const Eigenanalysis& a) {
+  if (a.secular) return "unstable (secular growth: a repeated eigenvalue on the imaginary axis lacks modes)";
   return a.asymptotically_stable ? "asymptotically stable" : a.stable ? "stable (marginally)" : "unstable";
 }
 

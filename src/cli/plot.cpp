@@ -32,6 +32,26 @@ std::string quoted(const std::string& s) {
   return out + "'";
 }
 
+// A figure title as a gnuplot string, broken into lines of at most `width` characters at spaces
+// (a longer title runs off the canvas): double quotes, in which "\n" is a line break.
+std::string wrapped_title(const std::string& title, std::size_t width = 90) {
+  std::vector<std::string> lines{""};
+  std::istringstream words(title);
+  for (std::string word; words >> word;) {
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > width) lines.emplace_back();
+    lines.back() += (lines.back().empty() ? "" : " ") + word;
+  }
+  std::string out = "\"";
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    if (k) out += "\\n";
+    for (char c : lines[k]) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 bool plottable(double y, bool log_y) { return std::isfinite(y) && (!log_y || y > 0); }
 
 bool has_points(const Series& s, bool log_y) {
@@ -162,7 +182,7 @@ std::string gnuplot_script(const Figure& figure, const std::string& output, cons
   std::ostringstream os;
   os << "set encoding utf8\n"
      << terminal(figure, has_extension(output, ".svg")) << "set output " << quoted(output) << "\n"
-     << "set multiplot layout " << figure.panels.size() << ",1 title " << quoted(figure.title) << " font ',14'\n"
+     << "set multiplot layout " << figure.panels.size() << ",1 title " << wrapped_title(figure.title) << " font ',14'\n"
      << "set grid\nset key outside right top vertical Left reverse\nset lmargin 13\nset rmargin 24\n"
      << "set datafile missing 'NaN'\n";
   for (std::size_t k = 0; k < figure.panels.size(); ++k) os << panel_commands(figure.panels[k], data_files[k]);

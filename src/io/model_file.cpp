@@ -366,6 +366,29 @@ bool reserved(const std::string& name) {
   return false;
 }
 
+// `s` parsed against the names of `table`, checked: not empty, bounded in size and in the numbers
+// it computes, every name defined, real. Throws adyn::ModelError naming `object`.
+ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::string& object) {
+  auto fail = [&](const std::string& problem) { throw ModelError(object, problem); };
+  if (s.find_first_not_of(" \t\r\n") == std::string::npos) fail("the expression is empty");
+  if (s.size() > max_expression_length || nesting(s) > max_expression_nesting)
+    fail("the expression " + in_quotes(s) + " is too long or nested too deeply");
+  if (auto problem = dry_run(s, elementary_functions())) fail(*problem);
+  GiNaC::parser parse(table, false, elementary_functions());
+  ex e;
+  try {
+    e = parse(s);
+  } catch (const std::exception& error) {
+    fail("cannot parse expression " + in_quotes(s) + ": " + first_line(error.what()));
+  }
+  for (const auto& [name, symbol] : parse.get_syms())
+    if (!table.count(name))
+      fail("undefined symbol '" + name + "' in expression " + in_quotes(s) + hint(name, names_of(table)));
+  if (GiNaC::is_a<GiNaC::lst>(e)) fail("the expression " + in_quotes(s) + " is a list, not a number");
+  if (is_complex(e)) fail("the expression " + in_quotes(s) + " is complex");
+  return e;
+}
+
 // ---- the model ----------------------------------------------------------------------------
 
 const std::vector<std::string> top_level_keys = {
@@ -503,29 +526,9 @@ class ModelReader : public YamlReader {
 
   ex expression(const YAML::Node& node, const std::string& object, const GiNaC::symtab& extra = {}) const {
     const std::string s = text(node, object, "an expression");
-    if (s.find_first_not_of(" \t\r\n") == std::string::npos) fail(node, object, "the expression is empty");
-    if (s.size() > max_expression_length || nesting(s) > max_expression_nesting)
-      fail(node, object, "the expression " + in_quotes(s) + " is too long or nested too deeply");
-    if (auto problem = guarded(node, object, [&] { return dry_run(s, elementary_functions()); }))
-      fail(node, object, *problem);
     GiNaC::symtab table = system_.symbol_table();
     table.insert(extra.begin(), extra.end());
-    GiNaC::parser parse(table, false, elementary_functions());
-    ex e = guarded(node, object, [&] {
-      try {
-        return parse(s);
-      } catch (const std::exception& error) {
-        throw ModelError(object, "cannot parse expression " + in_quotes(s) + ": " + first_line(error.what()));
-      }
-    });
-    for (const auto& [name, symbol] : parse.get_syms())
-      if (!table.count(name))
-        fail(node, object,
-             "undefined symbol '" + name + "' in expression " + in_quotes(s) + hint(name, names_of(table)));
-    if (GiNaC::is_a<GiNaC::lst>(e)) fail(node, object, "the expression " + in_quotes(s) + " is a list, not a number");
-    if (guarded(node, object, [&] { return is_complex(e); }))
-      fail(node, object, "the expression " + in_quotes(s) + " is complex");
-    return e;
+    return guarded(node, object, [&] { return parse_against(table, s, object); });
   }
 
   std::vector<ex> expressions(const YAML::Node& node, const std::string& object, std::size_t n,
@@ -1103,5 +1106,9 @@ ModelDocument read_model_document(const std::string& path) {
 }
 
 model::System read_model_file(const std::string& path) { return read_model_document(path).system; }
+
+GiNaC::ex parse_expression(const model::System& system, const std::string& text, const std::string& object) {
+  return parse_against(system.symbol_table(), text, object);
+}
 
 }  // namespace adyn::io

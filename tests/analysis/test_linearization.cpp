@@ -63,10 +63,20 @@ TEST(Geradin_E1_8_RotatingWheel, LinearizedMatricesAndRoots) {
   a = analysis::eigenanalysis(lin, params);
   ASSERT_EQ(a.frequencies.size(), 1u);
   EXPECT_NEAR(a.frequencies[0], 5.56776, 1e-5);
+  // The double zero is a Jordan block (the only kernel vector of A is y = 1): y drifts like t.
+  EXPECT_TRUE(a.secular);
+  EXPECT_FALSE(a.stable);
   // With damping the spinning wheel below the critical speed is asymptotically stable.
   params[c1] = 0.3;
   params[W] = 1.0;
   EXPECT_TRUE(analysis::eigenanalysis(lin, params).asymptotically_stable);
+  // Damped: s⁴ + c s³ + (a + b + 4Ω²) s² + c b s + ab (a = k1 − mΩ², b = k2 − mΩ², m = 1) has
+  // a sign change — so a root with Re s > 0 — once a < 0 (Ω > 2), and c b < 0 beyond Ω = 3: Routh–
+  // Hurwitz gives one boundary, Ω = 2, with no stable window at the double zero of Ω = 3.
+  const auto boundaries = analysis::stability_boundaries(lin, params, GiNaC::ex_to<GiNaC::symbol>(W), 0.0, 4.0, 81);
+  ASSERT_EQ(boundaries.size(), 1u);
+  EXPECT_NEAR(boundaries[0].value, 2.0, 1e-7);
+  EXPECT_FALSE(boundaries[0].stable_above);
 }
 
 // Géradin P1.3 / P1.8: m1 = 1, m2 = 2, ℓ1 = 1, ℓ2 = 0.5, g = 9.81: ω² = 7.113062095 and 81.17693791,

@@ -62,7 +62,7 @@ TEST(Plot, ScriptDrawsEveryPanelAndSeries) {
   const auto script = plot::gnuplot_script(two_panels(), "/tmp/out.png", {"/tmp/a.dat", "/tmp/b.dat"});
   EXPECT_NE(script.find("pngcairo"), std::string::npos) << script;
   EXPECT_NE(script.find("set output '/tmp/out.png'"), std::string::npos) << script;
-  EXPECT_NE(script.find("set multiplot layout 2,1 title 'Test figure'"), std::string::npos) << script;
+  EXPECT_NE(script.find("set multiplot layout 2,1 title \"Test figure\""), std::string::npos) << script;
   EXPECT_NE(script.find("set title 'Sine''s'"), std::string::npos) << script;  // a quote in a gnuplot string
   EXPECT_NE(script.find("'/tmp/a.dat' using 1:2 with lines linewidth 1.5 title 'sin t'"), std::string::npos) << script;
   EXPECT_NE(script.find("'/tmp/a.dat' using 1:3 with lines linewidth 1.5 title '-sin t'"), std::string::npos) << script;
@@ -71,6 +71,17 @@ TEST(Plot, ScriptDrawsEveryPanelAndSeries) {
   const auto svg = plot::gnuplot_script(two_panels(), "/tmp/out.svg", {"/tmp/a.dat", "/tmp/b.dat"});
   EXPECT_NE(svg.find("set terminal svg"), std::string::npos) << svg;
   EXPECT_EQ(svg.find("pngcairo"), std::string::npos) << svg;
+}
+
+// A long figure title would run off the canvas: it is broken at spaces into lines of at most 90
+// characters ("\n" in a double-quoted gnuplot string), its own quotes and backslashes escaped.
+TEST(Plot, LongFigureTitlesAreWrapped) {
+  auto figure = two_panels();
+  figure.title = std::string(60, 'a') + " \"quoted\" " + std::string(40, 'b') + " back\\slash";
+  const auto script = plot::gnuplot_script(figure, "/tmp/out.png", {"/tmp/a.dat", "/tmp/b.dat"});
+  const std::string expected = "title \"" + std::string(60, 'a') + " \\\"quoted\\\"\\n" + std::string(40, 'b') +
+                               " back\\\\slash\" font";
+  EXPECT_NE(script.find(expected), std::string::npos) << script;
 }
 
 TEST(Plot, RendersPngAndSvg) {

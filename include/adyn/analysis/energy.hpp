@@ -1,5 +1,5 @@
 #pragma once
-// The energy function (Jacobi integral) and its rate (Greenwood §4.8, (4.379), (4.390)–(4.393) with
+// The energy function (Jacobi integral) and its rate (Greenwood §4.7, (4.379), (4.390)–(4.393) with
 // u = q̇; Géradin & Rixen (1.44)–(1.46), (1.58)):
 //
 //   E = T2 − T0 + V = q̇·∂L/∂q̇ − L,

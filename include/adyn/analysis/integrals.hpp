@@ -1,5 +1,5 @@
 #pragma once
-// Integrals of motion (Angeles §2.4, E4; Greenwood §4.8; Géradin & Rixen §1.5):
+// Integrals of motion (Angeles §2.4, E4; Greenwood §4.7, (4.356); Géradin & Rixen §1.5):
 //   * the generalized momenta p = ∂L/∂q̇;
 //   * cyclic (ignorable) coordinates: ∂L/∂q_k = 0 with no generalized force Q_k, no dissipation
 //     ∂D/∂q̇_k and no constraint acting along q_k — then p_k is conserved;

@@ -78,7 +78,9 @@ struct Eigenanalysis {
   std::vector<Mode> table;          // one row per eigenvalue, in the same order
   std::vector<double> frequencies;  // Im λ > 0 of the oscillatory pairs (rad/s), ascending
   double spectral_abscissa = 0;     // max Re λ
-  bool stable = false;              // all Re λ ≤ tol: stable to first order (marginally if some Re λ = 0)
+  bool stable = false;              // all Re λ ≤ tol and no secular growth: stable to first order
+                                    // (marginally if some Re λ = 0)
+  bool secular = false;  // a repeated λ on the imaginary axis lacks eigenvectors: t e^{λt} growth
   bool asymptotically_stable = false;  // all Re λ < −tol
 };
 

@@ -34,6 +34,10 @@ Action declare_derive(CLI::App& command);
 Action declare_compare(CLI::App& command);
 Action declare_codegen(CLI::App& command);
 Action declare_simulate(CLI::App& command);
+Action declare_equilibrium(CLI::App& command);
+Action declare_linearize(CLI::App& command);
+Action declare_eigen(CLI::App& command);
+Action declare_integrals(CLI::App& command);
 
 // ---- shared by the commands (command_support.cpp) --------------------------------------------
 

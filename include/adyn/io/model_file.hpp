@@ -36,4 +36,9 @@ model::System read_model_file(const std::string& path);
 /// Reads a model from YAML text; `source` names it in error messages.
 model::System read_model(const std::string& yaml_text, const std::string& source = "<model>");
 
+/// An expression in the model's symbols (parameters, coordinates, rates, speeds, t), checked as the
+/// reader checks those of a model file: it parses, is bounded, real, and uses only defined names.
+/// Throws adyn::ModelError naming `object` (e.g. "operating point 'u3=Omega'").
+GiNaC::ex parse_expression(const model::System& system, const std::string& text, const std::string& object);
+
 }  // namespace adyn::io

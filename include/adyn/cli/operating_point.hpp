@@ -1,0 +1,54 @@
+#pragma once
+// The operating point of the analysis commands (`equilibrium`, `linearize`, `eigen`): the model
+// file's initial conditions overridden by NAME=EXPR assignments on the command line — coordinates,
+// their rates (NAME_d) and speeds; expressions may use the parameters (`--at u3=Omega` makes the
+// linearization a function of Omega, to sweep).
+#include <ginac/ginac.h>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "adyn/analysis/linearization.hpp"
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/io/model_file.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace adyn::cli {
+
+struct OperatingPoint {
+  formulations::State state;  // numeric, at the model's parameter values
+  GiNaC::exmap values;        // q, u (and t) of the equations, symbolic where an assignment is
+};
+
+/// Starts from the initial conditions, or from q = 0, u = 0 with `from_rest`. Throws
+/// adyn::ModelError naming an assignment that is malformed or names no coordinate or speed.
+OperatingPoint operating_point(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
+                               const std::vector<std::string>& assignments, bool from_rest = false);
+
+/// The sweep `NAME=LO:HI:COUNT` of a model parameter. Throws adyn::ModelError when malformed.
+struct ParameterSweep {
+  GiNaC::symbol parameter;
+  double lo = 0, hi = 0;
+  int count = 0;
+};
+ParameterSweep parse_sweep(const model::System& system, const std::string& spec);
+
+/// A model, its equations by `method` and their linearization about the operating point given by
+/// `assignments` (see above). Warns on `err` when the point is not an equilibrium or steady motion.
+struct Linearization {
+  io::ModelDocument doc;
+  formulations::EquationsOfMotion eom;
+  OperatingPoint point;
+  analysis::LinearizedEquations lin;
+};
+Linearization linearize_model(const std::string& path, const std::string& method,
+                              const std::vector<std::string>& assignments, bool from_rest, std::ostream& err);
+
+/// The options shared by `linearize` and `eigen`: --at NAME=EXPR (repeatable) and --rest.
+void add_operating_point_options(CLI::App& command, std::vector<std::string>& at, bool& from_rest);
+
+}  // namespace adyn::cli

@@ -1,0 +1,110 @@
+#include "adyn/cli/operating_point.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <optional>
+#include <sstream>
+
+#include "adyn/error.hpp"
+#include "adyn/formulations/methods.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+
+namespace adyn::cli {
+
+namespace {
+
+std::pair<std::string, std::string> split_assignment(const std::string& text, char separator, const std::string& what) {
+  const auto at = text.find(separator);
+  if (at == std::string::npos || at == 0 || at + 1 == text.size())
+    throw ModelError(what + " '" + text + "'", std::string("expected NAME") + separator + "VALUE");
+  return {text.substr(0, at), text.substr(at + 1)};
+}
+
+// The symbol named `name` among the coordinates, their rates and the speeds.
+std::optional<GiNaC::symbol> state_symbol(const model::System& system, const formulations::EquationsOfMotion& eom,
+                                          const std::string& name) {
+  std::vector<GiNaC::symbol> candidates = system.coordinates();
+  for (const auto& q : system.coordinates()) candidates.push_back(sym::derivative_of(q));
+  for (const auto& u : system.speeds()) candidates.push_back(u);
+  candidates.insert(candidates.end(), eom.speeds.begin(), eom.speeds.end());
+  auto it = std::find_if(candidates.begin(), candidates.end(), [&](const auto& s) { return s.get_name() == name; });
+  if (it == candidates.end()) return std::nullopt;
+  return *it;
+}
+
+Eigen::VectorXd values_of(const std::vector<GiNaC::symbol>& symbols, const GiNaC::exmap& given) {
+  Eigen::VectorXd v = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(symbols.size()));
+  for (std::size_t i = 0; i < symbols.size(); ++i)
+    if (auto it = given.find(symbols[i]); it != given.end()) v(static_cast<Eigen::Index>(i)) = sym::evaluate(it->second, {});
+  return v;
+}
+
+}  // namespace
+
+OperatingPoint operating_point(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
+                               const std::vector<std::string>& assignments, bool from_rest) {
+  const auto& system = doc.system;
+  const auto parameters = system.parameter_values();
+  GiNaC::exmap symbolic, numeric;  // by state symbol
+  for (const auto& [name, value] : doc.setup.initial)
+    if (auto s = state_symbol(system, eom, name); s && !from_rest) numeric[*s] = value;
+  for (const auto& text : assignments) {
+    const auto [name, expression] = split_assignment(text, '=', "operating point");
+    const auto s = state_symbol(system, eom, name);
+    if (!s) throw ModelError("operating point '" + text + "'", "'" + name + "' is not a coordinate, rate or speed of the model");
+    symbolic[*s] = io::parse_expression(system, expression, "operating point '" + text + "'");
+    numeric[*s] = symbolic[*s].subs(parameters, GiNaC::subs_options::no_pattern);
+  }
+  // Numeric rates of the system's speeds where the model declares its own: q_d given → u unknown.
+  OperatingPoint point;
+  const Eigen::VectorXd q = values_of(system.coordinates(), numeric), u = values_of(system.speeds(), numeric);
+  point.state = formulations::state_for(eom, system, 0, q, u);
+  for (std::size_t j = 0; j < eom.p(); ++j)  // speeds given in the equations' own terms (q_d, Kane's u)
+    if (auto it = numeric.find(eom.speeds[j]); it != numeric.end())
+      point.state.u(static_cast<Eigen::Index>(j)) = sym::evaluate(it->second, {});
+  point.values = formulations::state_values(eom, point.state, {});
+  for (const auto& [s, e] : symbolic) point.values[s] = e;
+  return point;
+}
+
+ParameterSweep parse_sweep(const model::System& system, const std::string& spec) {
+  const auto [name, range] = split_assignment(spec, '=', "sweep");
+  ParameterSweep sweep;
+  const auto& parameters = system.parameters();
+  auto it = std::find_if(parameters.begin(), parameters.end(), [&](const auto& p) { return p.symbol.get_name() == name; });
+  if (it == parameters.end()) throw ModelError("sweep '" + spec + "'", "'" + name + "' is not a parameter of the model");
+  sweep.parameter = it->symbol;
+  char c1 = 0, c2 = 0;
+  std::istringstream in(range);
+  if (!(in >> sweep.lo >> c1 >> sweep.hi >> c2 >> sweep.count) || c1 != ':' || c2 != ':' || !in.eof() ||
+      sweep.count < 2 || !(sweep.hi > sweep.lo))
+    throw ModelError("sweep '" + spec + "'", "expected NAME=LO:HI:COUNT with LO < HI and COUNT >= 2");
+  return sweep;
+}
+
+Linearization linearize_model(const std::string& path, const std::string& method,
+                              const std::vector<std::string>& assignments, bool from_rest, std::ostream& err) {
+  auto doc = io::read_model_document(path);
+  auto eom = formulations::derive(doc.system, method);
+  auto point = operating_point(doc, eom, assignments, from_rest);
+  auto lin = analysis::linearize(doc.system, eom, point.values);
+  if (const double r = analysis::stationarity_residual(lin, doc.system.parameter_values()); r > 1e-8)
+    err << "adyn: warning: the operating point is not an equilibrium or steady motion (|du/dt|, |dq/dt| up to " << r
+        << "): the linearization holds only at this instant\n";
+  return {std::move(doc), std::move(eom), std::move(point), std::move(lin)};
+}
+
+}  // namespace adyn::cli
+
+namespace adyn::cli {
+
+void add_operating_point_options(CLI::App& command, std::vector<std::string>& at, bool& from_rest) {
+  command.add_option("--at", at, "NAME=EXPR: a coordinate, rate (NAME_d) or speed at the operating point; repeatable; "
+                                 "expressions may use the parameters (e.g. u3=Omega, to sweep Omega)")
+      ->type_name("NAME=EXPR");
+  command.add_flag("--rest", from_rest, "Start the operating point from q = 0, u = 0 instead of the initial conditions");
+}
+
+}  // namespace adyn::cli
