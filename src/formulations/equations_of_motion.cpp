@@ -4,19 +4,21 @@
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/linear_split.hpp"
 
 namespace adyn::formulations {
 
+// r = M u̇ − F is linear in u̇: one structural split of each residual gives the row of M and −F,
+// the same as ∂r/∂u̇ and r at u̇ = 0 without p² derivatives (issue 8; see linear_split.hpp).
 void set_mass_matrix_form(EquationsOfMotion& eom, const std::vector<GiNaC::ex>& residuals) {
-  const auto udot = sym::derivatives_of(eom.speeds);
-  const std::size_t p = udot.size();
-  GiNaC::exmap at_rest;
-  for (const auto& a : udot) at_rest[a] = 0;
+  const auto p = static_cast<unsigned>(eom.p());  // GiNaC::matrix counts in unsigned
+  sym::LinearSplitter splitter(sym::derivatives_of(eom.speeds));
   eom.mass_matrix = GiNaC::matrix(p, p);
   eom.forcing = GiNaC::matrix(p, 1);
-  for (std::size_t r = 0; r < p; ++r) {
-    for (std::size_t s = 0; s < p; ++s) eom.mass_matrix(r, s) = residuals[r].diff(udot[s]);
-    eom.forcing(r, 0) = -residuals[r].subs(at_rest);
+  for (unsigned r = 0; r < p; ++r) {
+    auto row = splitter.split(residuals[r]);
+    for (unsigned s = 0; s < p; ++s) eom.mass_matrix(r, s) = row.coefficients[s];
+    eom.forcing(r, 0) = -row.rest;
   }
 }
 
@@ -52,7 +54,7 @@ Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, c
   if (m == 0) {
     Eigen::LLT<Eigen::MatrixXd> llt(M);
     if (llt.info() != Eigen::Success)
-      throw SingularityError(what, "the mass matrix is singular (not positive definite) at this state");
+      throw SingularityError(what, not_positive_definite);
     return {llt.solve(F), Eigen::VectorXd()};
   }
   Eigen::MatrixXd K = Eigen::MatrixXd::Zero(p + m, p + m);

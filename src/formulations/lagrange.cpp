@@ -7,6 +7,7 @@
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/linear_split.hpp"
 
 namespace adyn::formulations {
 namespace {
@@ -36,12 +37,16 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
   eom.mass_matrix = GiNaC::matrix(n, n);
   eom.forcing = GiNaC::matrix(n, 1);
   const ex& T = form.kinetic_energy;
+  // p_i is linear in q̇ (T is quadratic in q̇): one split of p_i in q̇ gives the row M_i· = ∂p_i/∂q̇
+  // without n derivatives (issue 8; see linear_split.hpp).
+  sym::LinearSplitter in_rates(qd);
   for (std::size_t i = 0; i < n; ++i) {
     ex p = T.diff(qd[i]);  // generalized momentum ∂T/∂q̇_i
     ex F = T.diff(q[i]) - form.potential_energy.diff(q[i]) - form.dissipation.diff(qd[i]) - p.diff(sym::time());
     if (!form.generalized_forces.empty()) F += form.generalized_forces[i];
+    const auto row = in_rates.split(p);
     for (std::size_t j = 0; j < n; ++j) {
-      eom.mass_matrix(i, j) = p.diff(qd[j]);
+      eom.mass_matrix(i, j) = row.coefficients[j];
       F -= p.diff(q[j]) * qd[j];
     }
     eom.forcing(i, 0) = F;

@@ -113,8 +113,28 @@ EvaluatedEquations EquationsEvaluator::matrices(double t, const Eigen::VectorXd&
   o += rows_;
   e.friction = *o;
   if (!e.M.allFinite() || !e.F.allFinite() || !e.qdot.allFinite() || !e.G.allFinite() || !e.g.allFinite())
-    throw EvaluationError(method_ + " equations " + at_time(t) + ": the state left the domain (a value is not finite)");
+    throw_not_finite(t);
   return e;
+}
+
+void EquationsEvaluator::throw_not_finite(double t) const {
+  throw EvaluationError(method_ + " equations " + at_time(t) + ": the state left the domain (a value is not finite)");
+}
+
+// Without constraint rows, M u̇ = F is solved straight from the compiled function's output buffer by
+// a Cholesky factorization whose storage is kept between calls: the integrators' hot path, free of
+// copies and of the error text, which is built only when thrown.
+Derivatives EquationsEvaluator::evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+  load_inputs(t, q, u);
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const auto P = static_cast<Eigen::Index>(p_);
+  const Eigen::Map<const RowMajor> M(out_.data(), P, P);
+  const Eigen::Map<const Eigen::VectorXd> F(out_.data() + p_ * p_, P), qdot(out_.data() + p_ * p_ + p_, static_cast<Eigen::Index>(n_));
+  if (!M.allFinite() || !F.allFinite() || !qdot.allFinite()) throw_not_finite(t);
+  cholesky_.compute(M);
+  if (cholesky_.info() != Eigen::Success)
+    throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
+  return {.qdot = qdot, .udot = cholesky_.solve(F), .lambda = {}, .constraint_force = Eigen::VectorXd::Zero(P)};
 }
 
 Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
@@ -123,6 +143,8 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
 
 Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
                                          const Eigen::VectorXd& correction) const {
+  if (rows_ == 0 && enforcement_ != formulations::ConstraintEnforcement::MoorePenrose)
+    return evaluate_unconstrained(t, q, u);
   auto [M, G, F, g, qdot, mu] = matrices(t, q, u);
   g += correction;
   const auto P = static_cast<Eigen::Index>(p_);

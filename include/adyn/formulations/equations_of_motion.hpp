@@ -73,6 +73,9 @@ GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const Gi
 /// is singular or the constraint rows lose rank at this state.
 Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
 
+/// The reason given when M has no Cholesky factorization.
+inline constexpr const char* not_positive_definite = "the mass matrix is singular (not positive definite) at this state";
+
 /// The numeric solve shared by every evaluation path: M u̇ = F (Cholesky) without constraint rows,
 /// else the KKT system [M −Gᵀ; G 0][u̇; λ] = [F; g] (full-pivot LU). `what` names the equations and
 /// the state in the adyn::SingularityError thrown when M or the constraint rows are singular.

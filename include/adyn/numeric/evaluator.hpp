@@ -64,6 +64,8 @@ class EquationsEvaluator {
 
  private:
   void load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  Derivatives evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  [[noreturn]] void throw_not_finite(double t) const;
   // A compiled set of expressions, by either backend.
   struct Compiled {
     std::shared_ptr<Tape> tape;
@@ -84,6 +86,7 @@ class EquationsEvaluator {
   Compiled main_;      // M, F, qdot, G, g, mu
   Compiled nonideal_;  // C (inputs + N_c)
   mutable std::vector<double> in_, out_;
+  mutable Eigen::LLT<Eigen::MatrixXd> cholesky_;  // of M, its storage kept between calls
 };
 
 }  // namespace adyn::numeric
