@@ -87,6 +87,28 @@ kin::Vector System::in_speeds(const kin::Vector& v) const {
   return v.map([this](const GiNaC::ex& e) { return in_speeds(e); });
 }
 
+GiNaC::exmap System::speeds_in_rates() const {
+  if (coordinate_rates_.empty()) return {};
+  const auto u = speeds();
+  if (u.size() != coordinates_.size())
+    throw ModelError("system '" + name_ + "'", "the " + std::to_string(u.size()) + " declared speeds cannot be written in the " +
+                                                   std::to_string(coordinates_.size()) + " coordinate rates");
+  GiNaC::lst equations, unknowns;
+  for (const auto& [qd, rate] : coordinate_rates_) equations.append(qd == rate);  // q̇ = N u + n, linear in u
+  for (const auto& s : u) unknowns.append(s);
+  GiNaC::ex solution;
+  try {
+    solution = GiNaC::lsolve(equations, unknowns);
+  } catch (const std::exception& e) {
+    throw ModelError("system '" + name_ + "'", std::string("the kinematic equations cannot be solved for the speeds: ") + e.what());
+  }
+  if (solution.nops() != u.size())
+    throw ModelError("system '" + name_ + "'", "the kinematic equations q' = N u + n do not determine the speeds (N is singular)");
+  GiNaC::exmap out;
+  for (const auto& relation : solution) out[relation.lhs()] = relation.rhs();
+  return out;
+}
+
 kin::ReferenceFrame System::add_frame(const kin::ReferenceFrame& frame) {
   for (const auto& f : frames_)
     if (f.name() == frame.name()) {

@@ -1,5 +1,6 @@
 #include "adyn/numeric/simulation.hpp"
 
+#include <optional>
 #include <arkode/arkode_erkstep.h>
 #include <cvode/cvode.h>
 #include <ida/ida.h>
@@ -55,10 +56,24 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   GiNaC::exmap rates, dependent;
   for (std::size_t i = 0; i < eom.n(); ++i) rates[sym::derivative_of(eom.coordinates[i])] = eom.coordinate_rates(i, 0);
   for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d) dependent[eom.dependent_speeds[d]] = eom.dependent_speed_values(d, 0);
+  // An expression in the equations' own state (q, their speeds, t): dependent speeds by their
+  // values, declared speeds u that are not states of the equations (all of them for Lagrange's or
+  // Hamilton's equations, the embedded ones for Boltzmann–Hamel's) through u = Y q̇ + z, and then
+  // q̇ by the equations' kinematic equations.
+  std::optional<GiNaC::exmap> speeds_in_rates;
+  auto foreign_speed = [&](const ex& e) {
+    for (const auto& u : system.speeds())
+      if (e.has(u) && std::none_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& s) { return s.is_equal(u); }))
+        return true;
+    return false;
+  };
   auto in_state = [&](const ex& e) {
-    return system.in_speeds(e)
-        .subs(dependent, GiNaC::subs_options::no_pattern)
-        .subs(rates, GiNaC::subs_options::no_pattern);
+    ex x = e.subs(dependent, GiNaC::subs_options::no_pattern);
+    if (!system.coordinate_rates().empty() && foreign_speed(x)) {
+      if (!speeds_in_rates) speeds_in_rates = system.speeds_in_rates();
+      x = x.subs(*speeds_in_rates, GiNaC::subs_options::no_pattern);
+    }
+    return x.subs(rates, GiNaC::subs_options::no_pattern);
   };
   std::vector<ex> phi, r;
   for (const auto& c : system.constraints()) {
