@@ -79,16 +79,6 @@ void evaluate_accelerations(const model::System& system, const formulations::Equ
 }
 
 // The first constraint with a nonideal force (or Coulomb friction), if any.
-std::optional<std::string> nonideal_constraint(const model::System& system) {
-  for (const auto& c : system.constraints())
-    if (!c.nonideal_force.empty() || !c.friction_coefficient.is_zero()) return c.name;
-  return std::nullopt;
-}
-
-bool has_nonideal_forces(const formulations::EquationsOfMotion& eom) {
-  return eom.nonideal_force.rows() > 0 || !eom.friction_coefficient.is_zero();
-}
-
 // Each method derives from a freshly read model, so that its time does not profit from
 // kinematics another method left cached in the model's frames and points.
 MethodResult run_method(const std::string& model, const std::string& method,
@@ -102,10 +92,6 @@ MethodResult run_method(const std::string& model, const std::string& method,
     r.derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   } catch (const Error& e) {
     r.not_applicable = e.what();
-    return r;
-  }
-  if (auto c = nonideal_constraint(system); c && !has_nonideal_forces(eom)) {
-    r.not_applicable = "leaves out the nonideal force of constraint '" + *c + "'";
     return r;
   }
   measure_size(eom, r);

@@ -21,7 +21,9 @@ const std::vector<std::string>& method_names() {
   return names;
 }
 
-EquationsOfMotion derive(const model::System& system, const std::string& method) {
+namespace {
+
+EquationsOfMotion derive_by(const model::System& system, const std::string& method) {
   if (method == "lagrange") return lagrange(system);
   if (method == "kane") return kane(system);
   if (method == "gibbs-appell") return gibbs_appell(system);
@@ -33,6 +35,26 @@ EquationsOfMotion derive(const model::System& system, const std::string& method)
   if (method == "hamilton") return hamilton(system);
   throw Error("unknown method '" + method + "' (expected lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, gauss "
               "udwadia-kalaba, fundamental-equation or hamilton)");
+}
+
+// The first constraint that does work (a nonideal force C or Coulomb friction), if any.
+const model::Constraint* nonideal_constraint(const model::System& system) {
+  for (const auto& c : system.constraints())
+    if (!c.nonideal_force.empty() || !c.friction_coefficient.is_zero()) return &c;
+  return nullptr;
+}
+
+}  // namespace
+
+EquationsOfMotion derive(const model::System& system, const std::string& method) {
+  auto eom = derive_by(system, method);
+  // Only Udwadia–Kalaba's equations carry the work a nonideal constraint does (their (26)); the
+  // other principles assume ideal constraints and would drop it without a word.
+  if (const auto* c = nonideal_constraint(system); c && eom.nonideal_force.rows() == 0 && eom.friction_coefficient.is_zero())
+    throw ModelError("constraint '" + c->name + "'",
+                     "is nonideal (it does work), which " + eom.method +
+                         "'s equations leave out; derive by udwadia-kalaba");
+  return eom;
 }
 
 State state_for(const EquationsOfMotion& eom, const model::System& system, double t, const Eigen::VectorXd& q,

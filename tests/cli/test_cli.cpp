@@ -195,12 +195,12 @@ TEST(Angeles_E2_RollingDisk, ClassifyJson) {
 }
 
 TEST(Cli, DeriveJson) {
-  auto r = run({"derive", example("bead_on_wire.yaml"), "-m", "lagrange", "--format", "json"});
+  auto r = run({"derive", example("geradin_e1_10_cartesian_pendulum.yaml"), "-m", "lagrange", "--format", "json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["system"], "Bead on an inclined wire with Coulomb friction");
+  EXPECT_EQ(j["system"], "Pendulum in Cartesian coordinates with a multiplier (Geradin E1.10)");
   EXPECT_EQ(j["method"], "Lagrange");
-  EXPECT_EQ(j["coordinates"], nlohmann::json({"x", "y"}));
+  EXPECT_EQ(j["coordinates"], nlohmann::json({"u1", "u2"}));
   ASSERT_EQ(j["mass_matrix"].size(), 2u);
   EXPECT_EQ(j["mass_matrix"][0][0], "m");
   EXPECT_EQ(j["mass_matrix"][0][1], "0");
@@ -209,8 +209,8 @@ TEST(Cli, DeriveJson) {
   EXPECT_EQ(j["constraint_matrix"][0].size(), 2u);
   EXPECT_EQ(j["constraint_rhs"].size(), 1u);
   ASSERT_EQ(j["multipliers"].size(), 1u);
-  EXPECT_EQ(j["multipliers"][0]["constraint"], "wire");
-  EXPECT_EQ(j["coordinate_rates"], nlohmann::json({"x_d", "y_d"}));
+  EXPECT_EQ(j["multipliers"][0]["constraint"], "rod");
+  EXPECT_EQ(j["coordinate_rates"], nlohmann::json({"u1_d", "u2_d"}));
   EXPECT_FALSE(j.contains("hamiltonian"));
   auto h = nlohmann::json::parse(run({"derive", example("double_pendulum.yaml"), "-m", "hamilton", "-f", "json"}).out);
   EXPECT_TRUE(h["hamiltonian"].is_string());

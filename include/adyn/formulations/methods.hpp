@@ -15,7 +15,9 @@ namespace adyn::formulations {
 /// "fundamental-equation", "hamilton".
 const std::vector<std::string>& method_names();
 
-/// The equations of a system by the named method; throws adyn::Error for an unknown name.
+/// The equations of a system by the named method; throws adyn::Error for an unknown name, and
+/// adyn::ModelError naming the constraint when the system has a nonideal constraint (a force C or
+/// Coulomb friction) that the method's equations leave out (all but udwadia-kalaba).
 EquationsOfMotion derive(const model::System& system, const std::string& method);
 
 /// The state of the system (its coordinates q and speeds u at t) as the formulation's state:
