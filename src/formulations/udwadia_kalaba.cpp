@@ -49,6 +49,21 @@ Eigen::VectorXd nonideal_force(const ScaledConstraints& s, const Eigen::VectorXd
   return s.L * (z - s.pinv.solve(s.B * z));
 }
 
+// Seed 002 takes M positive definite: the unconstrained system must have a mass for every
+// coordinate. A coordinate whose row of M is zero (a massless point's) has none.
+void require_mass_in_every_coordinate(const model::System& system, const EquationsOfMotion& eom) {
+  std::string massless;
+  for (unsigned i = 0; i < eom.mass_matrix.rows(); ++i) {
+    bool zero = true;
+    for (unsigned j = 0; zero && j < eom.mass_matrix.cols(); ++j) zero = eom.mass_matrix(i, j).is_zero();
+    if (zero) massless += (massless.empty() ? "" : ", ") + eom.coordinates[i].get_name();
+  }
+  if (!massless.empty())
+    throw ModelError("system '" + system.name() + "'",
+                     "the Udwadia-Kalaba equation needs a positive definite mass matrix, and the coordinates " +
+                         massless + " carry no mass (use Lagrange's or Kane's equations)");
+}
+
 }  // namespace
 
 Eigen::VectorXd ideal_constraint_force(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
@@ -65,6 +80,7 @@ Eigen::VectorXd nonideal_constraint_force(const Eigen::MatrixXd& M, const Eigen:
 EquationsOfMotion udwadia_kalaba(const model::System& system) {
   // Seed 002 (1): the unconstrained system M q̈ = Q, from Lagrange's equations without constraints.
   EquationsOfMotion eom = lagrange(lagrangian_form(system));
+  require_mass_in_every_coordinate(system, eom);
   eom.method = "Udwadia-Kalaba";
   eom.enforcement = ConstraintEnforcement::MoorePenrose;
   auto rows = acceleration_constraints(system.constraints(), eom.coordinates);  // (4): A q̈ = b

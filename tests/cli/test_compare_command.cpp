@@ -74,3 +74,13 @@ TEST(CompareCommand, MethodsThatCannotBeEvaluatedFail) {
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("FAILED"), std::string::npos) << r.out;
 }
+
+// Géradin E1.2: the rim point P2 is massless, so M has zero rows for x2, y2, z2. Udwadia–Kalaba's
+// equation (seed 002) needs M positive definite: it is not applicable, naming those coordinates,
+// and the methods that apply agree.
+TEST(CompareCommand, Geradin_E1_2_RollingWheel_MasslessCoordinatesRuleOutUdwadiaKalaba) {
+  auto r = run({"compare", example("geradin_e1_2_rolling_wheel.yaml"), "--states", "2"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("coordinates x2, y2, z2 carry no mass"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("All 5 applicable methods agree."), std::string::npos) << r.out;
+}
