@@ -105,7 +105,9 @@ Orientation Orientation::axis(const Mat& axis, const ex& angle) {
   // Rodrigues' rotation formula: C = cθ I + (1 − cθ) k kᵀ + sθ [k×].
   ex c = cos(angle), s = sin(angle);
   Mat C = identity3().mul_scalar(c).add(k.mul(k.transpose()).mul_scalar(1 - c)).add(skew(k).mul_scalar(s));
-  return Orientation(Kind::Axis, C, k.mul_scalar(sym::time_derivative(angle)), {angle}, "");
+  Orientation out(Kind::Axis, C, k.mul_scalar(sym::time_derivative(angle)), {angle}, "");
+  out.axis_ = k;
+  return out;
 }
 
 Orientation Orientation::body_fixed(const std::string& sequence, const std::array<ex, 3>& angles) {

@@ -66,9 +66,39 @@ TreePath path_between(const NodePtr& a, const NodePtr& b) {
 
 // ^R C ^X for R the common ancestor and X the first node of the chain: the product of the
 // parent-to-child DCMs from R down to X.
+bool same_axis(const Mat& a, const Mat& b) {
+  for (unsigned i = 0; i < 3; ++i)
+    if (!(a(i, 0) - b(i, 0)).is_zero()) return false;
+  return true;
+}
+
+// ^A C ^B down a path of the tree from the ancestor A, the product of the steps' direction
+// cosines — with consecutive simple rotations about one axis folded into one rotation by the summed
+// angle, R(k, a) R(k, b) = R(k, a + b) (k has the same components in both frames). A planar chain
+// in relative angles then has sin(q1 + … + qk) instead of the expanded product of k rotation
+// matrices, which swells the equations (docs/performance.md).
 Mat dcm_from_ancestor(const std::vector<NodePtr>& up) {
   Mat C = GiNaC::ex_to<Mat>(GiNaC::unit_matrix(3));
-  for (auto it = up.rbegin(); it != up.rend(); ++it) C = C.mul((*it)->orientation->dcm());
+  Mat axis(0, 0);
+  ex angle = 0;
+  auto fold = [&] {
+    if (axis.rows()) C = C.mul(Orientation::axis(axis, angle).dcm());
+    axis = Mat(0, 0);
+  };
+  for (auto it = up.rbegin(); it != up.rend(); ++it) {
+    const Orientation& o = *(*it)->orientation;
+    if (o.kind() != Orientation::Kind::Axis) {
+      fold();
+      C = C.mul(o.dcm());
+    } else if (axis.rows() && same_axis(axis, o.rotation_axis())) {
+      angle += o.coordinates().front();
+    } else {
+      fold();
+      axis = o.rotation_axis();
+      angle = o.coordinates().front();
+    }
+  }
+  fold();
   return C;
 }
 

@@ -47,6 +47,8 @@ class Orientation {
   std::string description() const;
   const Mat& dcm() const { return dcm_; }
   const Mat& angular_velocity() const { return omega_; }
+  /// The unit axis of a simple rotation (Kind::Axis; 3x1, the same in both frames), else empty.
+  const Mat& rotation_axis() const { return axis_; }
   /// The orientation coordinates (angles, Euler parameters, ...); empty for a given DCM.
   const std::vector<ex>& coordinates() const { return coordinates_; }
 
@@ -69,6 +71,7 @@ class Orientation {
   Mat omega_;
   std::vector<ex> coordinates_;
   std::string sequence_;  // axis digits "313" for Euler sequences
+  Mat axis_ = Mat(0, 0);  // Kind::Axis only
 };
 
 /// Elementary rotation matrix ^A C ^B for a rotation by θ about the axis-th basis vector (0,1,2).
