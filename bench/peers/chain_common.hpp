@@ -11,10 +11,12 @@
 //    Simbody's joints): φ_1 = θ_1, φ_i = θ_i − θ_{i−1}, and the same for rates and accelerations;
 //  - timing: CPU time of the process; per call, the median over 7 batches of the mean time per
 //    call, each batch lasting ≥ 50 ms; a whole job, the fastest of repeated runs;
-//  - output: tab-separated records "tool workload n setting metric value".
+//  - output: tab-separated records "tool workload n setting metric value";
+//  - the peers' command line: "forward N" or "simulate N T SETTING..." (peer_main).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -118,6 +120,23 @@ double time_job(F&& job) {
     spent += s;
   }
   return best;
+}
+
+/// The command line of a peer program: `forward N`, or `simulate N T SETTING...` (one run per
+/// setting: an accuracy or a step). Returns the exit status (2 with `usage` on a bad command line).
+template <class Forward, class Simulate>
+int peer_main(int argc, char** argv, const char* usage, Forward forward, Simulate simulate) {
+  const std::string command = argc >= 3 ? argv[1] : "";
+  const int n = argc >= 3 ? std::atoi(argv[2]) : 0;
+  if (command == "forward") {
+    forward(n);
+  } else if (command == "simulate" && argc >= 5) {
+    for (int a = 4; a < argc; ++a) simulate(n, std::atof(argv[3]), std::atof(argv[a]));
+  } else {
+    std::fprintf(stderr, "%s\n", usage);
+    return 2;
+  }
+  return 0;
 }
 
 }  // namespace chain

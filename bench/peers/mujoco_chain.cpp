@@ -104,19 +104,5 @@ void simulate(int n, double t_end, double timestep) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string usage = "usage: mujoco_chain forward N | simulate N T DT...";
-  if (argc < 3) {
-    std::fprintf(stderr, "%s\n", usage.c_str());
-    return 2;
-  }
-  const std::string command = argv[1];
-  const int n = std::atoi(argv[2]);
-  if (command == "forward") forward(n);
-  else if (command == "simulate" && argc >= 5)
-    for (int a = 4; a < argc; ++a) simulate(n, std::atof(argv[3]), std::atof(argv[a]));
-  else {
-    std::fprintf(stderr, "%s\n", usage.c_str());
-    return 2;
-  }
-  return 0;
+  return chain::peer_main(argc, argv, "usage: mujoco_chain forward N | simulate N T DT...", forward, simulate);
 }

@@ -96,19 +96,5 @@ void simulate(int n, double t_end, double accuracy) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string usage = "usage: simbody_chain forward N | simulate N T ACCURACY...";
-  if (argc < 3) {
-    std::fprintf(stderr, "%s\n", usage.c_str());
-    return 2;
-  }
-  const std::string command = argv[1];
-  const int n = std::atoi(argv[2]);
-  if (command == "forward") forward(n);
-  else if (command == "simulate" && argc >= 5)
-    for (int a = 4; a < argc; ++a) simulate(n, std::atof(argv[3]), std::atof(argv[a]));
-  else {
-    std::fprintf(stderr, "%s\n", usage.c_str());
-    return 2;
-  }
-  return 0;
+  return chain::peer_main(argc, argv, "usage: simbody_chain forward N | simulate N T ACCURACY...", forward, simulate);
 }
