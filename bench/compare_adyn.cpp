@@ -3,12 +3,13 @@
 //
 //   adyn_compare derive {kane|lagrange} {planar|planar-relative|spatial} N
 //       time to build the model and derive M u̇ = F (fastest of repeated runs), and the operation
-//       count (SymPy's count_ops convention) of M and F as derived and after CSE;
+//       count (SymPy's count_ops convention) of M and F as derived and as compiled (terms
+//       collected by kinematic factor, then CSE);
 //   adyn_compare forward N
 //       q̈ of the planar chain (Kane) at the test state, and the time per call of
 //       EquationsEvaluator::evaluate (M, F, q̇ and the Cholesky solve) with the tape and the
-//       compiled C, plus the part spent in matrices() (M, F, q̇ without the solve), and a prototype
-//       of a lean path (the compiled C called into a buffer + Cholesky in place, forward_direct);
+//       compiled C, the part spent in matrices() (M, F, q̇ without the solve), and rates() (the
+//       integrators' path, writing into given arrays);
 //   adyn_compare profile-forward N {tape|c} CALLS
 //       CALLS evaluations, untimed: for valgrind --tool=callgrind;
 //   adyn_compare simulate N T RTOL...
@@ -34,6 +35,7 @@
 #include "adyn/model/system.hpp"
 #include "adyn/numeric/evaluator.hpp"
 #include "adyn/numeric/simulation.hpp"
+#include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "peers/chain_common.hpp"
 
@@ -109,7 +111,7 @@ void derive_command(const std::string& method, const std::string& system, int n)
   for (const auto& e : exprs) raw += sym::operation_count(e);
   chain::record("adyn", workload, n, "-", "ops", std::to_string(raw));
   sym::CseResult reduced;
-  const double cse_seconds = chain::time_job([&] { reduced = sym::cse(exprs); });
+  const double cse_seconds = chain::time_job([&] { reduced = sym::cse(sym::collect_state_terms(exprs)); });
   chain::record("adyn", workload, n, "-", "ops_cse", std::to_string(reduced.operation_count()));
   chain::record("adyn", workload, n, "-", "cse_seconds", chain::number(cse_seconds));
 }
@@ -118,43 +120,6 @@ Eigen::VectorXd vector(const std::vector<double>& v) {
   return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
 }
 std::vector<double> values(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
-
-/// Prototype of a lean evaluation path (not adyn's API): the compiled C of M and F called directly
-/// into a preallocated buffer, then Eigen's Cholesky in place — no allocation, no copy into
-/// EvaluatedEquations, no finiteness scan of M, no error message built in advance. What is left is
-/// the generated code and the dense solve.
-void forward_direct(const model::System& s, const formulations::EquationsOfMotion& eom, int n) {
-  std::vector<GiNaC::symbol> inputs = eom.coordinates;
-  inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
-  std::vector<double> in;
-  for (const auto& x : chain::test_angles(n)) in.push_back(x);
-  for (const auto& x : chain::test_rates(n)) in.push_back(x);
-  for (const auto& [symbol, value] : s.parameter_values()) {
-    inputs.push_back(GiNaC::ex_to<GiNaC::symbol>(symbol));
-    in.push_back(GiNaC::ex_to<GiNaC::numeric>(value.evalf()).to_double());
-  }
-  const auto p = static_cast<unsigned>(eom.p());
-  std::vector<GiNaC::ex> outputs;
-  for (unsigned i = 0; i < p; ++i)
-    for (unsigned j = 0; j < p; ++j) outputs.push_back(eom.mass_matrix(i, j));
-  for (unsigned i = 0; i < p; ++i) outputs.push_back(eom.forcing(i, 0));
-  const numeric::NativeFunction f(inputs, outputs);
-  std::vector<double> out(outputs.size());
-  const auto P = static_cast<Eigen::Index>(p);
-  auto qdd = [&] {
-    f.evaluate(in.data(), out.data());
-    Eigen::Map<Eigen::MatrixXd> M(out.data(), P, P);  // symmetric: column- or row-major alike
-    Eigen::Map<Eigen::VectorXd> F(out.data() + P * P, P);
-    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> cholesky(M);
-    cholesky.solveInPlace(F);
-    return F(0);
-  };
-  qdd();
-  chain::record("adyn-c-direct", "forward", n, "-", "qdd", chain::numbers({out.end() - p, out.end()}));
-  double sink = 0;
-  chain::record("adyn-c-direct", "forward", n, "-", "seconds", chain::number(chain::time_per_call([&] { sink += qdd(); })));
-  if (sink == 0.123456789) std::printf("#\n");
-}
 
 void forward_command(int n) {
   const auto s = planar_chain(n);
@@ -168,11 +133,16 @@ void forward_command(int n) {
     double sink = 0;
     const double per_call = chain::time_per_call([&] { sink += ev.evaluate(0, q, u).udot(0); });
     const double matrices = chain::time_per_call([&] { sink += ev.matrices(0, q, u).F(0); });
+    Eigen::VectorXd qdot(n), udot(n);
+    const double rates = chain::time_per_call([&] {
+      ev.rates(0, q.data(), u.data(), qdot.data(), udot.data());
+      sink += udot(0);
+    });
     chain::record(tool, "forward", n, "-", "seconds", chain::number(per_call));
     chain::record(tool, "forward", n, "-", "seconds_matrices", chain::number(matrices));
+    chain::record(tool, "forward", n, "-", "seconds_rates", chain::number(rates));
     if (sink == 0.123456789) std::printf("#\n");  // keeps the calls observable
   }
-  forward_direct(s, eom, n);
 }
 
 /// For profiling (valgrind --tool=callgrind): `calls` evaluations of the chain at the test state.

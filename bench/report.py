@@ -168,9 +168,10 @@ class Report:
         r = self.r
         self.out("### Size of the equations", "",
                  "Operations in M and F (SymPy's `count_ops` convention: a sum or product of k terms counts "
-                 "k − 1, a power, a function call or a negation 1): adyn's as derived and after its "
-                 "common-subexpression elimination (the temporaries included), SymPy's `count_ops` of "
-                 "`mass_matrix` and `forcing`. adyn/SymPy compares adyn after CSE with SymPy.", "")
+                 "k − 1, a power, a function call or a negation 1): adyn's as derived, and as compiled: with "
+                 "the terms that share a kinematic factor gathered (`sym::collect_state_terms`: Σ_k m_k X → "
+                 "(Σ_k m_k) X) and after common-subexpression elimination (the temporaries included); SymPy's "
+                 "`count_ops` of `mass_matrix` and `forcing`. adyn/SymPy compares adyn as compiled with SymPy.", "")
         rows = []
         for label, w in (("planar, Kane", "derive-kane-planar"), ("planar, Lagrange", "derive-lagrange-planar"),
                          ("planar relative angles, Kane", "derive-kane-planar-relative"),
@@ -179,7 +180,7 @@ class Report:
                 raw, cse = num(r, "adyn", w, n, "ops"), num(r, "adyn", w, n, "ops_cse")
                 s = num(r, "sympy", w, n, "ops")
                 rows.append([label, n, count(raw), count(cse), count(s), ratio(cse, s)])
-        self.table(["system", "n", "adyn as derived", "adyn after CSE", "SymPy count_ops", "adyn/SymPy"], rows)
+        self.table(["system", "n", "adyn as derived", "adyn as compiled", "SymPy count_ops", "adyn/SymPy"], rows)
         c, s = num(r, "adyn", "derive-kane-planar", 12, "ops_cse"), num(r, "sympy", "derive-kane-planar", 12, "ops")
         self.target("equation size ≤ 1/100 of SymPy's at n = 12 (Kane, absolute angles)",
                     f"{ratio(c, s)} ({count(c)} vs {count(s)} operations)", None if not (c and s) else c / s <= 0.01)
@@ -193,7 +194,9 @@ class Report:
         self.out("### Forward dynamics: q̈ from (q, q̇), per call", "",
                  "Planar chain at the test state (absolute angles evenly spaced in [0.1, 0.7] rad, rates in "
                  "[−0.3, 0.4] rad/s). adyn: `EquationsEvaluator::evaluate` of Kane's equations (M, F, q̇ "
-                 "evaluated, then Cholesky), in brackets the part spent in `matrices()` (M, F, q̇ only); MuJoCo: "
+                 "evaluated, then M u̇ = F solved: by the LDLᵀ generated into the C up to n = 28, by Eigen's "
+                 "Cholesky beyond, and with the tape), in brackets the part spent in `matrices()` (M, F, q̇ "
+                 "only); `rates()` is the integrators' path (the same without allocating the result); MuJoCo: "
                  "set qpos/qvel + `mj_forward`; Simbody: set Q, U + `realize(state, Stage::Acceleration)`. "
                  "Median of 7 batches of ≥ 50 ms. The last two columns are max |q̈_peer − q̈_adyn| (rad/s²), "
                  "after converting the peers' relative hinge accelerations to absolute ones.", "")
@@ -207,14 +210,11 @@ class Report:
             for tool in ("mujoco", "simbody"):
                 other = r.get((tool, "forward", n, "-"), {}).get("qdd")
                 diffs.append(f"{max(abs(a - b) for a, b in zip(vec(ref), vec(other))):.1e}" if ref and other else "—")
-            lean = num(r, "adyn-c-direct", "forward", n, "seconds")
-            rows.append([n, f"{seconds(tape)} ({seconds(tm)})", f"{seconds(c)} ({seconds(cm)})", seconds(lean),
+            rates = num(r, "adyn-c", "forward", n, "seconds_rates")
+            rows.append([n, f"{seconds(tape)} ({seconds(tm)})", f"{seconds(c)} ({seconds(cm)})", seconds(rates),
                          seconds(mj), seconds(sb), ratio(c, mj), ratio(c, sb), *diffs])
-        self.table(["n", "adyn tape", "adyn C", "adyn C, lean path †", "MuJoCo", "Simbody", "adyn C/MuJoCo",
+        self.table(["n", "adyn tape", "adyn C", "adyn C, rates()", "MuJoCo", "Simbody", "adyn C/MuJoCo",
                     "adyn C/Simbody", "Δq̈ MuJoCo", "Δq̈ Simbody"], rows)
-        self.out("† prototype, not adyn's API (`forward_direct` in bench/compare_adyn.cpp): the same compiled C "
-                 "called into a preallocated buffer and Eigen's Cholesky in place, without the evaluator's "
-                 "allocations, copies, finiteness scan and message strings.", "")
         c, mj, sb = (num(r, t, "forward", 12, "seconds") for t in ("adyn-c", "mujoco", "simbody"))
         self.target("forward dynamics, 12-link chain, compiled ≤ 1 µs per call", seconds(c), None if c is None else c <= 1e-6)
         self.target("… ≥ 4× faster than MuJoCo", speedup(c, mj), None if not (c and mj) else mj / c >= 4)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
@@ -18,6 +19,9 @@ std::vector<ex> entries(const GiNaC::matrix& m) {
     for (unsigned j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
   return out;
 }
+
+/// The entries with the terms sharing a kinematic factor gathered (sym::collect_state_terms).
+std::vector<ex> collected_entries(const GiNaC::matrix& m) { return sym::collect_state_terms(entries(m)); }
 
 std::vector<ex> as_ex(const std::vector<GiNaC::symbol>& s) { return std::vector<ex>(s.begin(), s.end()); }
 
@@ -99,8 +103,8 @@ std::string to_latex(const EquationsOfMotion& eom) {
 
 std::string to_c(const EquationsOfMotion& eom, const std::string& name) {
   auto params = parameters_of(eom);
-  std::vector<sym::CArray> outputs = {{"M", entries(eom.mass_matrix)},
-                                      {"F", entries(eom.forcing)},
+  std::vector<sym::CArray> outputs = {{"M", collected_entries(eom.mass_matrix)},
+                                      {"F", collected_entries(eom.forcing)},
                                       {"qdot", entries(eom.coordinate_rates)}};
   if (eom.constraint_matrix.rows() > 0) {
     outputs.push_back({"G", entries(eom.constraint_matrix)});

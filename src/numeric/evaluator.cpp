@@ -5,7 +5,9 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/model/constraint.hpp"
+#include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/hoist.hpp"
 
 namespace adyn::numeric {
 namespace {
@@ -23,12 +25,28 @@ std::string at_time(double t) {
   return os.str();
 }
 
+// Without constraint rows the generated C also solves M u̇ = F (mass_matrix_factorization.hpp), as
+// long as the factorization stays small enough to write out; beyond that Eigen's LLT does it.
+std::optional<MassMatrixSolve> generated_solve(const formulations::EquationsOfMotion& eom) {
+  constexpr std::size_t largest_generated_factorization = 4000;  // multiply–adds: a dense 28 × 28 M
+  const auto p = static_cast<unsigned>(eom.p());
+  if (eom.constraint_matrix.rows() > 0 || eom.enforcement == formulations::ConstraintEnforcement::MoorePenrose)
+    return std::nullopt;
+  std::vector<bool> nonzero(std::size_t{p} * p);
+  for (unsigned i = 0; i < p; ++i)
+    for (unsigned j = 0; j < i; ++j) nonzero[i * p + j] = !eom.mass_matrix(i, j).is_zero() || !eom.mass_matrix(j, i).is_zero();
+  SymmetricPattern pattern(p, std::move(nonzero));
+  if (ldlt_operation_count(pattern) > largest_generated_factorization) return std::nullopt;
+  return MassMatrixSolve{.matrix_offset = 0, .rhs_offset = std::size_t{p} * p, .pattern = std::move(pattern)};
+}
+
 }  // namespace
 
 EquationsEvaluator::Compiled EquationsEvaluator::compile(Backend backend, const std::vector<GiNaC::symbol>& inputs,
-                                                        const std::vector<GiNaC::ex>& outputs) {
+                                                        const std::vector<GiNaC::ex>& outputs,
+                                                        const std::optional<MassMatrixSolve>& solve) {
   Compiled c;
-  if (backend == Backend::Native) c.native = std::make_shared<NativeFunction>(inputs, outputs);
+  if (backend == Backend::Native) c.native = std::make_shared<NativeFunction>(inputs, outputs, solve);
   else c.tape = std::make_shared<Tape>(inputs, outputs);
   return c;
 }
@@ -52,14 +70,25 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
     for (const auto& e : entries(*m)) outputs.push_back(e);
   has_friction_ = !eom.friction_coefficient.is_zero();
   outputs.push_back(eom.friction_coefficient);
-  main_ = compile(backend, inputs, outputs);
+  // Terms sharing a kinematic factor are gathered (Σ_k m_k X → (Σ_k m_k) X), and what depends on
+  // the parameters alone is computed once per parameter set (set_parameters) and enters the
+  // per-state function as further inputs.
+  auto hoisted = sym::hoist_parameter_subexpressions(sym::collect_state_terms(outputs), parameters);
+  std::vector<GiNaC::ex> constant_values;
+  for (const auto& [k, value] : hoisted.definitions) {
+    inputs.push_back(k);
+    constant_values.push_back(value);
+  }
+  parameter_count_ = parameters.size();
+  constants_ = Tape(parameters, constant_values);
+  main_ = compile(backend, inputs, hoisted.outputs, generated_solve(eom));
   has_nonideal_ = eom.nonideal_force.rows() > 0;
   if (has_nonideal_) {
     inputs.push_back(model::Constraint::normal_force_symbol());
     nonideal_ = compile(backend, inputs, entries(eom.nonideal_force));
   }
   in_.assign(inputs.size(), 0.0);
-  out_.assign(outputs.size(), 0.0);
+  out_.assign(hoisted.outputs.size(), 0.0);
   set_parameters(values);
 }
 
@@ -75,18 +104,22 @@ EquationsEvaluator EquationsEvaluator::for_parameters(const formulations::Equati
 }
 
 void EquationsEvaluator::set_parameters(const std::vector<double>& values) {
-  const std::size_t first = 1 + n_ + p_;
-  const std::size_t count = in_.size() - first - (has_nonideal_ ? 1 : 0);
-  if (values.size() != count)
-    throw Error(method_ + " evaluator: expected " + std::to_string(count) + " parameter values, got " +
+  if (values.size() != parameter_count_)
+    throw Error(method_ + " evaluator: expected " + std::to_string(parameter_count_) + " parameter values, got " +
                 std::to_string(values.size()));
-  for (std::size_t i = 0; i < count; ++i) in_[first + i] = values[i];
+  double* parameters = in_.data() + 1 + n_ + p_;
+  std::copy(values.begin(), values.end(), parameters);
+  constants_.evaluate(parameters, parameters + parameter_count_);
+}
+
+void EquationsEvaluator::load_state(double t, const double* q, const double* u) const {
+  in_[0] = t;
+  std::copy(q, q + n_, in_.begin() + 1);
+  std::copy(u, u + p_, in_.begin() + 1 + static_cast<std::ptrdiff_t>(n_));
 }
 
 void EquationsEvaluator::load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
-  in_[0] = t;
-  for (std::size_t i = 0; i < n_; ++i) in_[1 + i] = q(static_cast<Eigen::Index>(i));
-  for (std::size_t i = 0; i < p_; ++i) in_[1 + n_ + i] = u(static_cast<Eigen::Index>(i));
+  load_state(t, q.data(), u.data());
   main_.evaluate(in_.data(), out_.data());
 }
 
@@ -121,20 +154,51 @@ void EquationsEvaluator::throw_not_finite(double t) const {
   throw EvaluationError(method_ + " equations " + at_time(t) + ": the state left the domain (a value is not finite)");
 }
 
-// Without constraint rows, M u̇ = F is solved straight from the compiled function's output buffer by
-// a Cholesky factorization whose storage is kept between calls: the integrators' hot path, free of
-// copies and of the error text, which is built only when thrown.
+// Without constraint rows, M u̇ = F is solved straight from the compiled function's output buffer:
+// by the generated LDLᵀ when the native code has it, else by a Cholesky factorization whose
+// storage is kept between calls. The integrators' hot path: no allocation, no copy of M, and the
+// error text built only when thrown.
+void EquationsEvaluator::rates(double t, const double* q, const double* u, double* qdot, double* udot) const {
+  const auto N = static_cast<Eigen::Index>(n_), P = static_cast<Eigen::Index>(p_);
+  if (rows_ > 0 || enforcement_ == formulations::ConstraintEnforcement::MoorePenrose) {
+    auto d = evaluate(t, Eigen::Map<const Eigen::VectorXd>(q, N), Eigen::Map<const Eigen::VectorXd>(u, P));
+    std::copy(d.qdot.data(), d.qdot.data() + N, qdot);
+    std::copy(d.udot.data(), d.udot.data() + P, udot);
+    return;
+  }
+  load_state(t, q, u);
+  const double* F = out_.data() + p_ * p_;
+  if (main_.native && main_.native->solves()) {
+    if (main_.native->evaluate_and_solve(in_.data(), out_.data()) != 0) throw_singular_or_not_finite(t);
+    std::copy(F, F + P, udot);  // u̇, written over F
+  } else {
+    main_.evaluate(in_.data(), out_.data());
+    using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    const Eigen::Map<const RowMajor> M(out_.data(), P, P);
+    if (!M.allFinite()) throw_not_finite(t);
+    cholesky_.compute(M);
+    if (cholesky_.info() != Eigen::Success) throw_singular_or_not_finite(t);
+    Eigen::Map<Eigen::VectorXd>(udot, P) = cholesky_.solve(Eigen::Map<const Eigen::VectorXd>(F, P));
+  }
+  std::copy(F + P, F + P + N, qdot);
+  if (!Eigen::Map<const Eigen::VectorXd>(udot, P).allFinite() || !Eigen::Map<const Eigen::VectorXd>(qdot, N).allFinite())
+    throw_not_finite(t);
+}
+
+// After a failed factorization: the matrices again, to tell a value that is not finite from a
+// mass matrix that is not positive definite.
+void EquationsEvaluator::throw_singular_or_not_finite(double t) const {
+  main_.evaluate(in_.data(), out_.data());
+  const Eigen::Map<const Eigen::VectorXd> values(out_.data(), static_cast<Eigen::Index>(p_ * p_ + p_ + n_));
+  if (!values.allFinite()) throw_not_finite(t);
+  throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
+}
+
 Derivatives EquationsEvaluator::evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
-  load_inputs(t, q, u);
-  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  const auto P = static_cast<Eigen::Index>(p_);
-  const Eigen::Map<const RowMajor> M(out_.data(), P, P);
-  const Eigen::Map<const Eigen::VectorXd> F(out_.data() + p_ * p_, P), qdot(out_.data() + p_ * p_ + p_, static_cast<Eigen::Index>(n_));
-  if (!M.allFinite() || !F.allFinite() || !qdot.allFinite()) throw_not_finite(t);
-  cholesky_.compute(M);
-  if (cholesky_.info() != Eigen::Success)
-    throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
-  return {.qdot = qdot, .udot = cholesky_.solve(F), .lambda = {}, .constraint_force = Eigen::VectorXd::Zero(P)};
+  const auto N = static_cast<Eigen::Index>(n_), P = static_cast<Eigen::Index>(p_);
+  Derivatives d{.qdot = Eigen::VectorXd(N), .udot = Eigen::VectorXd(P), .lambda = {}, .constraint_force = Eigen::VectorXd::Zero(P)};
+  rates(t, q.data(), u.data(), d.qdot.data(), d.udot.data());
+  return d;
 }
 
 Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {

@@ -42,13 +42,24 @@ std::string read_file(const fs::path& p) {
   return s.str();
 }
 
+// The M u̇ = F solve appended to the generated function: adyn_native_solve(in, out).
+std::string solve_source(const MassMatrixSolve& s) {
+  std::ostringstream c;
+  c << '\n' << ldlt_solve_c("adyn_ldlt", s.pattern) << "\nint adyn_native_solve(const double* in, double* out) {\n"
+    << "  adyn_native(in, out);\n  return adyn_ldlt(out + " << s.matrix_offset << ", out + " << s.rhs_offset << ");\n}\n";
+  return c.str();
+}
+
 }  // namespace
 
-NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs)
+NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
+                               const std::optional<MassMatrixSolve>& solve)
     : outputs_(outputs.size()) {
-  const std::string source =
-      "#include <math.h>\n" + sym::c_function("adyn_native", {{"in", std::vector<GiNaC::ex>(inputs.begin(), inputs.end())}},
-                                              {{"out", outputs}});
+  std::ostringstream generated;
+  generated << "#include <math.h>\n"
+            << sym::c_function("adyn_native", {{"in", std::vector<GiNaC::ex>(inputs.begin(), inputs.end())}}, {{"out", outputs}})
+            << (solve ? solve_source(*solve) : std::string());
+  const std::string source = generated.str();
   const std::string flags = "-O2 -shared -fPIC";
   const fs::path dir = cache_directory();
   const std::string stem = "eom_" + hex(std::hash<std::string>{}(compiler() + " " + flags + "\n" + source));
@@ -79,6 +90,10 @@ NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const s
   handle_ = std::shared_ptr<void>(handle, [](void* h) { dlclose(h); });
   function_ = reinterpret_cast<Function>(dlsym(handle, "adyn_native"));
   if (!function_) throw Error("native code: '" + library_ + "' has no function adyn_native");
+  if (solve) {
+    solve_ = reinterpret_cast<Solve>(dlsym(handle, "adyn_native_solve"));
+    if (!solve_) throw Error("native code: '" + library_ + "' has no function adyn_native_solve");
+  }
 }
 
 }  // namespace adyn::numeric

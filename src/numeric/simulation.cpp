@@ -186,6 +186,11 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
   const double* Y = N_VGetArrayPointer(y);
   double* D = N_VGetArrayPointer(ydot);
   try {
+    if (pb->evaluator->constraint_rows() == 0) {  // the lean path: no allocation, no constraint force
+      pb->evaluator->rates(t, Y, Y + pb->n, D, D + pb->n);
+      D[pb->n + pb->p] = pb->energy_rate(t, Y, Eigen::VectorXd());
+      return 0;
+    }
     Eigen::Map<const Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(pb->n)), u(Y + pb->n, static_cast<Eigen::Index>(pb->p));
     auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y));
     std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);

@@ -1,24 +1,12 @@
 #include "adyn/symbolic/cse.hpp"
 
-#include <unordered_map>
-
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/ex_map.hpp"
 
 namespace adyn::sym {
 namespace {
 
 using GiNaC::ex;
-
-struct ExHash {
-  std::size_t operator()(const ex& e) const { return e.gethash(); }
-};
-struct ExEqual {
-  bool operator()(const ex& a, const ex& b) const { return a.is_equal(b); }
-};
-template <class V>
-using ExMap = std::unordered_map<ex, V, ExHash, ExEqual>;
-
-bool atomic(const ex& e) { return e.nops() == 0 || GiNaC::is_a<GiNaC::numeric>(e) || GiNaC::is_a<GiNaC::symbol>(e); }
 
 // References of each subexpression by distinct parents (children are visited once).
 void count_references(const ex& e, ExMap<unsigned>& refs) {

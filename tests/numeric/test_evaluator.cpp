@@ -100,3 +100,28 @@ TEST(EquationsEvaluator, TapeAndCompiledCAgree) {
   auto g = seeds::greenwood_rolling_disk(1, 0.5);
   check(g, formulations::gibbs_appell(g));
 }
+
+// Where M is singular (the bar of Angeles E4 along the shaft, φ = 0: no inertia about the shaft),
+// both backends say so, by Eigen's Cholesky (tape) or by the generated LDLᵀ (compiled C); a state
+// that is not finite is reported as such, not as a singular M. rates() is evaluate() without the
+// allocations.
+TEST(EquationsEvaluator, SingularAndNotFiniteStatesOnBothBackends) {
+  ::setenv("ADYN_CACHE_DIR", (::testing::TempDir() + "adyn-native-cache").c_str(), 1);
+  auto s = seeds::shaft_with_bar(0.5);
+  auto eom = formulations::kane(s);
+  for (auto backend : {numeric::Backend::Tape, numeric::Backend::Native}) {
+    auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), backend);
+    const Eigen::Vector2d u(0.4, -0.2);
+    auto singular = test::thrown_message<SingularityError>([&] { ev.evaluate(1.5, Eigen::Vector2d(0.3, 0.0), u); });
+    EXPECT_NE(singular.find("not positive definite"), std::string::npos) << singular;
+    EXPECT_NE(singular.find("t = 1.5"), std::string::npos) << singular;
+    auto not_finite = test::thrown_message<EvaluationError>([&] { ev.evaluate(0, Eigen::Vector2d(0.3, std::nan("")), u); });
+    EXPECT_NE(not_finite.find("not finite"), std::string::npos) << not_finite;
+    const Eigen::Vector2d q(0.3, 0.8);
+    auto d = ev.evaluate(0.2, q, u);
+    Eigen::Vector2d qdot, udot;
+    ev.rates(0.2, q.data(), u.data(), qdot.data(), udot.data());
+    EXPECT_EQ((d.qdot - qdot).norm(), 0);
+    EXPECT_EQ((d.udot - udot).norm(), 0);
+  }
+}

@@ -1,12 +1,17 @@
 #pragma once
 // Fast numeric evaluation of an equations-of-motion value: (t, q, u, parameters) → (q̇, u̇, λ).
-// The symbolic M, F, q̇, G, g (and the nonideal C of the Udwadia–Kalaba form) are compiled once
-// into a tape (tape.hpp); parameters stay inputs, so a parameter sweep does not re-derive. The
-// linear algebra is Eigen's on the evaluated matrices: Cholesky (LLT) of M without constraints, a
-// full-pivot LU of the KKT matrix with multipliers, the Udwadia–Kalaba pseudo-inverse otherwise.
+// The symbolic M, F, q̇, G, g (and the nonideal C of the Udwadia–Kalaba form) are compiled once,
+// into a tape (tape.hpp) or generated C (native_code.hpp), after the terms sharing a kinematic
+// factor are gathered (sym::collect_state_terms). Parameters stay inputs, so a parameter sweep does
+// not re-derive; what depends on them alone (sums of masses, products of lengths) is computed once
+// per parameter set (sym::hoist_parameter_subexpressions). Without constraint rows M u̇ = F is
+// solved by an LDLᵀ generated into the C for M's structure (mass_matrix_factorization.hpp), or by
+// Eigen's Cholesky (LLT); with multipliers, by a full-pivot LU of the KKT matrix; the Udwadia–Kalaba
+// form by its pseudo-inverse.
 #include <Eigen/Dense>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,15 +62,20 @@ class EquationsEvaluator {
   Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
                        const Eigen::VectorXd& correction) const;
   std::size_t constraint_rows() const { return rows_; }
+  /// q̇ (n) and u̇ (p) written to the given arrays: the integrators' hot path, which allocates
+  /// nothing when there are no constraint rows (else it is evaluate()). Throws as evaluate().
+  void rates(double t, const double* q, const double* u, double* qdot, double* udot) const;
   /// M, F, G, g and q̇ without solving (e.g. for impacts).
   EvaluatedEquations matrices(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   /// Only q̇ (cheap: no solve).
   Eigen::VectorXd coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
 
  private:
-  void load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  void load_state(double t, const double* q, const double* u) const;
+  void load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;  // and evaluate
   Derivatives evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   [[noreturn]] void throw_not_finite(double t) const;
+  [[noreturn]] void throw_singular_or_not_finite(double t) const;
   // A compiled set of expressions, by either backend.
   struct Compiled {
     std::shared_ptr<Tape> tape;
@@ -75,7 +85,8 @@ class EquationsEvaluator {
       else tape->evaluate(in, out);
     }
   };
-  static Compiled compile(Backend backend, const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs);
+  static Compiled compile(Backend backend, const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
+                          const std::optional<MassMatrixSolve>& solve = std::nullopt);
 
   Backend backend_;
   std::string method_;
@@ -83,6 +94,8 @@ class EquationsEvaluator {
   formulations::ConstraintEnforcement enforcement_;
   std::vector<std::string> constraint_names_;
   bool has_nonideal_ = false, has_friction_ = false;
+  std::size_t parameter_count_ = 0;
+  Tape constants_;     // the parameter-only subexpressions of main_, inputs after the parameters
   Compiled main_;      // M, F, qdot, G, g, mu
   Compiled nonideal_;  // C (inputs + N_c)
   mutable std::vector<double> in_, out_;

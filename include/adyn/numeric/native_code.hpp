@@ -7,26 +7,44 @@
 #include <ginac/ginac.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "adyn/numeric/mass_matrix_factorization.hpp"
+
 namespace adyn::numeric {
+
+/// Where the outputs hold M (row-major p × p, pattern.size() = p) and F, for a function that also
+/// solves M u̇ = F (mass_matrix_factorization.hpp).
+struct MassMatrixSolve {
+  std::size_t matrix_offset = 0, rhs_offset = 0;
+  SymmetricPattern pattern;
+};
 
 class NativeFunction {
  public:
   /// Generates, compiles (or finds in the cache) and loads the function. Throws adyn::Error with
   /// the compiler's output when the compiler is missing or fails.
-  NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs);
+  /// With `solve`, the source also holds the LDLᵀ solve of M u̇ = F for M's pattern.
+  NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
+                 const std::optional<MassMatrixSolve>& solve = std::nullopt);
 
   std::size_t output_count() const { return outputs_; }
   void evaluate(const double* inputs, double* outputs) const { function_(inputs, outputs); }
+  bool solves() const { return solve_ != nullptr; }
+  /// evaluate(), then F replaced by u̇ = M⁻¹ F. Returns 0, or j + 1 when the j-th pivot of M = L D Lᵀ
+  /// is not positive (M not positive definite, or a value not finite). Only if solves().
+  int evaluate_and_solve(const double* inputs, double* outputs) const { return solve_(inputs, outputs); }
   /// The shared object's path (in the cache).
   const std::string& library() const { return library_; }
 
  private:
   using Function = void (*)(const double*, double*);
+  using Solve = int (*)(const double*, double*);
   std::shared_ptr<void> handle_;
   Function function_ = nullptr;
+  Solve solve_ = nullptr;
   std::size_t outputs_ = 0;
   std::string library_;
 };

@@ -12,6 +12,8 @@ namespace adyn::numeric {
 
 class Tape {
  public:
+  /// No inputs, no outputs.
+  Tape() = default;
   /// Compiles `outputs` as functions of `inputs`. Throws adyn::Error naming the symbol when an
   /// output uses a symbol that is not an input, or a function the tape does not know.
   Tape(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs);
