@@ -155,8 +155,8 @@ void EquationsEvaluator::throw_not_finite(double t) const {
 }
 
 // Without constraint rows, M u̇ = F is solved straight from the compiled function's output buffer:
-// by the generated LDLᵀ when the native code has it, else by a Cholesky factorization whose
-// storage is kept between calls. The integrators' hot path: no allocation, no copy of M, and the
+// by the generated LDLᵀ when the native code has it, else by Eigen's Cholesky factorization in place
+// of M. The integrators' hot path: no allocation, no copy of M, and the
 // error text built only when thrown.
 void EquationsEvaluator::rates(double t, const double* q, const double* u, double* qdot, double* udot) const {
   const auto N = static_cast<Eigen::Index>(n_), P = static_cast<Eigen::Index>(p_);
@@ -173,12 +173,12 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
     std::copy(F, F + P, udot);  // u̇, written over F
   } else {
     main_.evaluate(in_.data(), out_.data());
-    using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-    const Eigen::Map<const RowMajor> M(out_.data(), P, P);
-    if (!M.allFinite()) throw_not_finite(t);
-    cholesky_.compute(M);
-    if (cholesky_.info() != Eigen::Success) throw_singular_or_not_finite(t);
-    Eigen::Map<Eigen::VectorXd>(udot, P) = cholesky_.solve(Eigen::Map<const Eigen::VectorXd>(F, P));
+    Eigen::Map<Eigen::MatrixXd> M(out_.data(), P, P);   // symmetric: row- or column-major alike
+    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> cholesky(M);  // in place (a value that is not finite ends in u̇)
+    if (cholesky.info() != Eigen::Success) throw_singular_or_not_finite(t);
+    Eigen::Map<Eigen::VectorXd> x(udot, P);
+    x = Eigen::Map<const Eigen::VectorXd>(F, P);
+    cholesky.solveInPlace(x);
   }
   std::copy(F + P, F + P + N, qdot);
   if (!Eigen::Map<const Eigen::VectorXd>(udot, P).allFinite() || !Eigen::Map<const Eigen::VectorXd>(qdot, N).allFinite())

@@ -99,7 +99,6 @@ class EquationsEvaluator {
   Compiled main_;      // M, F, qdot, G, g, mu
   Compiled nonideal_;  // C (inputs + N_c)
   mutable std::vector<double> in_, out_;
-  mutable Eigen::LLT<Eigen::MatrixXd> cholesky_;  // of M, its storage kept between calls
 };
 
 }  // namespace adyn::numeric
