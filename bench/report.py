@@ -130,8 +130,9 @@ class Report:
     def derivation(self):
         r, t = self.r, self.timeout
         self.out("### Deriving the equations of motion", "",
-                 "CPU time to build the model and derive M u̇ = F (adyn: fastest of repeated runs; SymPy: "
-                 "one run; both under a wall-clock timeout). adyn/SymPy is the ratio of the times.", "")
+                 "CPU time to build the model and derive M u̇ = F (fastest of repeated runs: adyn until 2 s "
+                 "are spent, at most 50; SymPy until 5 s, at most 3, each from a cleared cache; both under a "
+                 "wall-clock timeout). adyn/SymPy is the ratio of the times.", "")
         rows = []
         for n in sizes(r, "derive-kane-planar"):
             row = [n]

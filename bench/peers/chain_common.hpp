@@ -108,11 +108,12 @@ double time_per_call(F&& f) {
   return per_call[3];
 }
 
-/// The fastest of `runs` runs of a whole job (≥ 1 run, at most 20, until 0.5 s have been spent).
+/// The fastest of repeated runs of a whole job (≥ 1 run, at most 50, until 2 s have been spent): the
+/// minimum filters out the bursts of load of a shared machine.
 template <class F>
 double time_job(F&& job) {
   double best = 1e300, spent = 0;
-  for (int r = 0; r < 20 && (r < 1 || spent < 0.5); ++r) {
+  for (int r = 0; r < 50 && (r < 1 || spent < 2); ++r) {
     const double start = cpu_seconds();
     job();
     const double s = cpu_seconds() - start;

@@ -98,12 +98,19 @@ def record(workload, n, metric, value):
 
 
 def derive_command(method, system, n):
-    t0 = time.process_time()  # CPU time, as bench/peers/chain_common.hpp: the machine is shared
+    """The fastest of up to 3 derivations while under 5 s in all (one for the larger sizes), each
+    from a cleared SymPy cache; CPU time, as bench/peers/chain_common.hpp: the machine is shared."""
     systems = {"planar": planar_chain, "planar-relative": lambda k: planar_chain(k, relative=True),
                "spatial": spatial_chain}
-    model = systems[system](n)
-    M, F = derive(method, *model[:5])
-    seconds = time.process_time() - t0
+    seconds, spent, runs = None, 0.0, 0
+    while runs < 3 and (runs == 0 or spent < 5):
+        sp.core.cache.clear_cache()
+        t0 = time.process_time()
+        model = systems[system](n)
+        M, F = derive(method, *model[:5])
+        s = time.process_time() - t0
+        seconds = s if seconds is None else min(seconds, s)
+        spent, runs = spent + s, runs + 1
     workload = f"derive-{method}-{system}"
     record(workload, n, "seconds", f"{seconds:.6g}")
     record(workload, n, "ops", sum(sp.count_ops(e) for e in M) + sum(sp.count_ops(e) for e in F))

@@ -1,5 +1,6 @@
 // `adyn codegen MODEL [--method M] [-o FILE.c] [--name F]`: the equations of motion as a C
-// function (formulations::to_c, after trigonometric simplification and CSE).
+// function (formulations::to_c: after trigonometric simplification, terms gathered by kinematic
+// factor, and CSE).
 #include <CLI/CLI.hpp>
 
 #include <memory>

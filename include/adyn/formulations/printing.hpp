@@ -25,7 +25,8 @@ std::string to_latex(const EquationsOfMotion& eom);
 
 /// C source of `void name(const double* t, const double* q, const double* u, const double* p,
 /// double* M, double* F, double* qdot[, double* G, double* g][, double* C])`; M and G row-major, p in the
-/// order of parameters_of(), listed in a leading comment. Common subexpressions are shared
+/// order of parameters_of(), listed in a leading comment. The terms of M and F that share a
+/// kinematic factor are gathered (sym::collect_state_terms), and common subexpressions are shared
 /// across all outputs.
 std::string to_c(const EquationsOfMotion& eom, const std::string& name = "eom");
 
