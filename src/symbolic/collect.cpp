@@ -39,16 +39,12 @@ std::pair<GiNaC::numeric, ex> numeric_part(const ex& c) {
   return {1, c};
 }
 
-class StateTermCollector {
+class StateTermCollector : public GiNaC::map_function {
  public:
-  struct Children : GiNaC::map_function {
-    explicit Children(StateTermCollector& c) : collector(c) {}
-    ex operator()(const ex& child) override { return collector.collect(child); }
-    StateTermCollector& collector;
-  };
+  ex operator()(const ex& e) override { return collect(e); }
 
   ex collect(const ex& e) {
-    if (atomic(e) || is_constant_memo(e)) return e;
+    if (atomic(e) || is_constant(e)) return e;
     if (auto done = memo_.find(e); done != memo_.end()) return done->second;
     ex out;
     if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) {
@@ -56,20 +52,19 @@ class StateTermCollector {
       gather(e, 1, terms);
       out = combine(terms);
     } else {
-      Children children{*this};
-      out = e.map(children);
+      out = e.map(*this);  // a power or a function: its arguments
     }
     memo_.emplace(e, out);
     return out;
   }
 
-  bool is_constant_memo(const ex& e) {
+  bool is_constant(const ex& e) {
     if (GiNaC::is_a<GiNaC::symbol>(e)) return !is_dynamic(e) && !e.is_equal(time());
     if (e.nops() == 0) return true;  // numbers, constants
     if (auto known = constant_.find(e); known != constant_.end()) return known->second;
     bool constant = true;
     for (const auto& child : e)
-      if (!is_constant_memo(child)) {
+      if (!is_constant(child)) {
         constant = false;
         break;
       }
@@ -80,21 +75,21 @@ class StateTermCollector {
  private:
   // The terms of scale · e: sums are flattened and constant factors distributed over them.
   void gather(const ex& e, const ex& scale, std::vector<Term>& out) {
-    if (is_constant_memo(e)) {
+    if (is_constant(e)) {
       out.push_back({scale * e, 1});
     } else if (GiNaC::is_a<GiNaC::add>(e)) {
       for (const auto& t : e) gather(t, scale, out);
     } else if (GiNaC::is_a<GiNaC::mul>(e)) {
       GiNaC::exvector constant{scale}, state;
       for (const auto& f : e) {
-        if (is_constant_memo(f)) {
+        if (is_constant(f)) {
           constant.push_back(f);
           continue;
         }
         const ex g = collect(f);  // may come back as constant · state
         if (!GiNaC::is_a<GiNaC::mul>(g)) state.push_back(g);
         else
-          for (const auto& h : g) (is_constant_memo(h) ? constant : state).push_back(h);
+          for (const auto& h : g) (is_constant(h) ? constant : state).push_back(h);
       }
       const ex c = product_of(constant);
       if (state.size() == 1 && GiNaC::is_a<GiNaC::add>(state.front())) {
@@ -111,10 +106,10 @@ class StateTermCollector {
   }
 
   Term split_term(const ex& t) {
-    if (is_constant_memo(t)) return {t, 1};
+    if (is_constant(t)) return {t, 1};
     if (!GiNaC::is_a<GiNaC::mul>(t)) return {1, t};
     GiNaC::exvector constant, state;
-    for (const auto& f : t) (is_constant_memo(f) ? constant : state).push_back(f);
+    for (const auto& f : t) (is_constant(f) ? constant : state).push_back(f);
     return {product_of(constant), product_of(state)};
   }
 
@@ -158,8 +153,6 @@ class StateTermCollector {
 };
 
 }  // namespace
-
-bool is_constant(const ex& e) { return StateTermCollector().is_constant_memo(e); }
 
 ex collect_state_terms(const ex& e) { return StateTermCollector().collect(e); }
 

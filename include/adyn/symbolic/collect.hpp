@@ -14,16 +14,13 @@
 //
 // Nothing is expanded: constant factors are distributed over the sums they multiply, so that the
 // terms of nested sums meet, but products of sums and powers of sums stay as they are. The
-// rewriting is an identity; "constant" only decides what is gathered. One pass over the DAG
-// (each distinct subexpression once).
+// rewriting is an identity; "constant" (no dynamic variable, sym::is_dynamic, and not the time t)
+// only decides what is gathered. One pass over the DAG (each distinct subexpression once).
 #include <ginac/ginac.h>
 
 #include <vector>
 
 namespace adyn::sym {
-
-/// True if e holds no dynamic variable (sym::is_dynamic) and not the time t.
-bool is_constant(const GiNaC::ex& e);
 
 /// e with the terms of its sums collected by their state-dependent part (see above).
 GiNaC::ex collect_state_terms(const GiNaC::ex& e);
