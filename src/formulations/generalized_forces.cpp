@@ -5,6 +5,7 @@
 #include "adyn/error.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
 #include "adyn/symbolic/antiderivative.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::formulations {
@@ -38,7 +39,7 @@ class ActiveForces {
   // A scalar "force" f conjugate to a rate expression s(q, q̇, t): F_r += f ∂s/∂u_r.
   void add_along(const ex& f, const ex& rate) {
     ex s = in_rates_ ? rate : system_.in_speeds(rate);
-    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += f * s.diff(speeds_[r]);
+    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += f * sym::partial_derivative(s, speeds_[r]);
   }
 
   std::vector<ex> result() const { return F_; }

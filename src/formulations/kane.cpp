@@ -3,6 +3,7 @@
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/formulations/speed_partition.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::formulations {
@@ -22,8 +23,8 @@ EquationsOfMotion kane(const model::System& system, const KaneOptions& options) 
   partition.describe(system, eom);
   // Rewrites an expression of q, q̇, u, t (from kinematics) on the constrained motion: q̇ via the
   // kinematic equations, then u_d eliminated.
-  auto constrained = [&](const ex& e) { return system.in_speeds(e).subs(S, GiNaC::subs_options::no_pattern); };
-  auto constrained_v = [&](const kin::Vector& v) { return v.map(constrained); };
+  auto constrained = [&](const ex& e) { return sym::substitute(system.in_speeds(e), S); };
+  auto constrained_v = [&](const kin::Vector& v) { return system.in_speeds(v).subs(S); };
 
   // Partial velocities are taken with respect to the independent and the auxiliary speeds; the
   // motion itself has ũ = 0 (and ũ' = 0).

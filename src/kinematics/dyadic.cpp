@@ -12,7 +12,7 @@ namespace {
 
 // [x]_to for a column given in `from`.
 Mat convert(const ReferenceFrame& to, const ReferenceFrame& from, const Mat& x) {
-  return to == from ? x : to.dcm(from).mul(x);
+  return to == from ? x : sym::product(to.dcm(from), x);
 }
 
 }  // namespace
@@ -45,20 +45,20 @@ Dyadic& Dyadic::operator+=(const Dyadic& other) {
 }
 
 Dyadic& Dyadic::operator-=(const Dyadic& other) {
-  for (const auto& p : other.parts_) add_part(p.left, p.right, p.components.mul_scalar(-1));
+  for (const auto& p : other.parts_) add_part(p.left, p.right, sym::scaled(p.components, -1));
   return *this;
 }
 
 Dyadic& Dyadic::operator*=(const ex& scalar) {
   if (scalar.is_zero()) parts_.clear();
-  for (auto& p : parts_) p.components = p.components.mul_scalar(scalar);
+  for (auto& p : parts_) p.components = sym::scaled(p.components, scalar);
   return *this;
 }
 
 Vector Dyadic::dot(const Vector& v) const {
   Vector out;
   for (const auto& p : parts_)
-    for (const auto& q : v.parts()) out += Vector(p.left, p.components.mul(convert(p.right, q.frame, q.components)));
+    for (const auto& q : v.parts()) out += Vector(p.left, sym::product(p.components, convert(p.right, q.frame, q.components)));
   return out;
 }
 
@@ -66,8 +66,8 @@ Dyadic Dyadic::dot(const Dyadic& other) const {
   Dyadic out;
   for (const auto& p : parts_)
     for (const auto& q : other.parts_) {
-      Mat middle = p.right == q.left ? q.components : p.right.dcm(q.left).mul(q.components);
-      out.add_part(p.left, q.right, p.components.mul(middle));
+      Mat middle = p.right == q.left ? q.components : sym::product(p.right.dcm(q.left), q.components);
+      out.add_part(p.left, q.right, sym::product(p.components, middle));
     }
   return out;
 }
@@ -82,8 +82,8 @@ Mat Dyadic::components_in(const ReferenceFrame& F) const {
   Mat out(3, 3);
   for (const auto& p : parts_) {
     Mat m = p.components;
-    if (p.left != F) m = F.dcm(p.left).mul(m);
-    if (p.right != F) m = m.mul(F.dcm(p.right).transpose());
+    if (p.left != F) m = sym::product(F.dcm(p.left), m);
+    if (p.right != F) m = sym::product(m, F.dcm(p.right).transpose());
     out = out.add(m);
   }
   return out;

@@ -1,7 +1,7 @@
 #include "adyn/kinematics/partial_velocity.hpp"
 
 #include "adyn/error.hpp"
-#include "adyn/symbolic/matrix.hpp"
+#include "adyn/symbolic/derivative.hpp"
 
 namespace adyn::kin {
 
@@ -9,12 +9,14 @@ std::vector<Vector> partial_velocities(const Vector& v, const std::vector<GiNaC:
                                        const std::string& what) {
   std::vector<Vector> out;
   out.reserve(speeds.size());
+  std::vector<sym::Occurrence> occurrences;  // one per speed, shared by all partial velocities
+  for (const auto& w : speeds) occurrences.emplace_back(w);
   for (const auto& u : speeds) {
     Vector vr = v.diff(u);
     // Linear in the speeds <=> no partial velocity contains a speed.
     for (const auto& part : vr.parts())
-      for (const auto& w : speeds)
-        if (sym::matrix_has(part.components, w))
+      for (std::size_t k = 0; k < speeds.size(); ++k)
+        if (const auto& w = speeds[k]; occurrences[k].in(part.components))
           throw ModelError(what, "is not linear in the generalized speeds ('" + u.get_name() + "', '" +
                                      w.get_name() + "')");
     out.push_back(vr);

@@ -7,6 +7,7 @@
 #include "adyn/error.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::kin {
 namespace detail {
@@ -22,6 +23,8 @@ struct FrameNode {
   std::optional<Orientation> orientation;  // relative to parent
   // ^this C ^other for frames asked before, valid while the epoch is unchanged.
   std::map<std::size_t, std::pair<std::uint64_t, Mat>> dcm_cache;
+  // ^A C ^this for ancestors A (by id), the same way.
+  std::map<std::size_t, std::pair<std::uint64_t, Mat>> down_cache;
 };
 
 }  // namespace detail
@@ -64,41 +67,40 @@ TreePath path_between(const NodePtr& a, const NodePtr& b) {
   return p;
 }
 
-// ^R C ^X for R the common ancestor and X the first node of the chain: the product of the
-// parent-to-child DCMs from R down to X.
 bool same_axis(const Mat& a, const Mat& b) {
   for (unsigned i = 0; i < 3; ++i)
     if (!(a(i, 0) - b(i, 0)).is_zero()) return false;
   return true;
 }
 
-// ^A C ^B down a path of the tree from the ancestor A, the product of the steps' direction
-// cosines — with consecutive simple rotations about one axis folded into one rotation by the summed
-// angle, R(k, a) R(k, b) = R(k, a + b) (k has the same components in both frames). A planar chain
-// in relative angles then has sin(q1 + … + qk) instead of the expanded product of k rotation
+Mat identity() { return GiNaC::ex_to<Mat>(GiNaC::unit_matrix(3)); }
+
+// ^A C ^X for A an ancestor of X: the parent's matrix times X's own step, cached on X while no
+// frame is re-oriented. The direction cosines of a chain are so built once, body by body, and
+// every descendant refers to its parent's entries instead of a fresh product of all the steps
+// above it (each entry is three products of the parent's entries: the named intermediate of
+// Autolev). Consecutive simple rotations about one axis are folded into one rotation by the
+// summed angle, R(k, a) R(k, b) = R(k, a + b) (k has the same components in both frames): a
+// planar chain in relative angles then has sin(q1 + … + qk) instead of the product of k rotation
 // matrices, which swells the equations (docs/performance.md).
-Mat dcm_from_ancestor(const std::vector<NodePtr>& up) {
-  Mat C = GiNaC::ex_to<Mat>(GiNaC::unit_matrix(3));
-  Mat axis(0, 0);
-  ex angle = 0;
-  auto fold = [&] {
-    if (axis.rows()) C = C.mul(Orientation::axis(axis, angle).dcm());
-    axis = Mat(0, 0);
-  };
-  for (auto it = up.rbegin(); it != up.rend(); ++it) {
-    const Orientation& o = *(*it)->orientation;
-    if (o.kind() != Orientation::Kind::Axis) {
-      fold();
-      C = C.mul(o.dcm());
-    } else if (axis.rows() && same_axis(axis, o.rotation_axis())) {
-      angle += o.coordinates().front();
-    } else {
-      fold();
-      axis = o.rotation_axis();
-      angle = o.coordinates().front();
-    }
+Mat dcm_from_ancestor(const NodePtr& A, const NodePtr& X) {
+  if (X == A) return identity();
+  const std::uint64_t epoch = detail::orientation_epoch.load();
+  auto hit = X->down_cache.find(A->id);
+  if (hit != X->down_cache.end() && hit->second.first == epoch) return hit->second.second;
+  const Orientation& o = *X->orientation;
+  NodePtr top = X->parent;
+  Mat step = o.dcm();
+  if (o.kind() == Orientation::Kind::Axis) {
+    ex angle = o.coordinates().front();
+    for (; top != A && top->orientation->kind() == Orientation::Kind::Axis &&
+           same_axis(top->orientation->rotation_axis(), o.rotation_axis());
+         top = top->parent)
+      angle += top->orientation->coordinates().front();
+    step = Orientation::axis(o.rotation_axis(), angle).dcm();
   }
-  fold();
+  Mat C = top == A ? step : sym::product(dcm_from_ancestor(A, top), step);
+  X->down_cache[A->id] = {epoch, C};
   return C;
 }
 
@@ -191,13 +193,16 @@ const Orientation& ReferenceFrame::orientation() const {
 }
 
 Mat ReferenceFrame::dcm(const ReferenceFrame& other) const {
-  if (*this == other) return GiNaC::ex_to<Mat>(GiNaC::unit_matrix(3));
+  if (*this == other) return identity();
   std::uint64_t epoch = detail::orientation_epoch.load();
   auto hit = node_->dcm_cache.find(other.id());
   if (hit != node_->dcm_cache.end() && hit->second.first == epoch) return hit->second.second;
   TreePath p = path_between(node_, other.node_);
   // ^this C ^other = (^R C ^this)ᵀ ^R C ^other.
-  Mat C = dcm_from_ancestor(p.up_from_a).transpose().mul(dcm_from_ancestor(p.up_from_b));
+  const Mat to_this = dcm_from_ancestor(p.common, node_), to_other = dcm_from_ancestor(p.common, other.node_);
+  const Mat C = p.up_from_a.empty()   ? to_other
+                : p.up_from_b.empty() ? to_this.transpose()
+                                      : sym::product(to_this.transpose(), to_other);
   node_->dcm_cache[other.id()] = {epoch, C};
   return C;
 }
@@ -217,7 +222,7 @@ Vector ReferenceFrame::angular_acceleration_in(const ReferenceFrame& A) const {
 
 Vector angular_velocity_from_definition(const ReferenceFrame& B, const ReferenceFrame& A) {
   Mat C = A.dcm(B);
-  return Vector(B, vect(C.transpose().mul(sym::time_derivative(C))));
+  return Vector(B, vect(sym::product(C.transpose(), sym::time_derivative(C))));
 }
 
 }  // namespace adyn::kin

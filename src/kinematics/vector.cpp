@@ -5,6 +5,8 @@
 #include "adyn/error.hpp"
 
 #include "adyn/kinematics/dyadic.hpp"
+#include "adyn/symbolic/arithmetic.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
@@ -13,9 +15,10 @@ namespace {
 
 Mat cross3(const Mat& a, const Mat& b) {
   Mat c(3, 1);
-  c(0, 0) = a(1, 0) * b(2, 0) - a(2, 0) * b(1, 0);
-  c(1, 0) = a(2, 0) * b(0, 0) - a(0, 0) * b(2, 0);
-  c(2, 0) = a(0, 0) * b(1, 0) - a(1, 0) * b(0, 0);
+  using sym::times;
+  c(0, 0) = times(a(1, 0), b(2, 0)) - times(a(2, 0), b(1, 0));
+  c(1, 0) = times(a(2, 0), b(0, 0)) - times(a(0, 0), b(2, 0));
+  c(2, 0) = times(a(0, 0), b(1, 0)) - times(a(1, 0), b(0, 0));
   return c;
 }
 
@@ -49,7 +52,7 @@ Vector& Vector::operator+=(const Vector& other) {
 }
 
 Vector& Vector::operator-=(const Vector& other) {
-  for (const auto& p : other.parts_) add_part(p.frame, p.components.mul_scalar(-1));
+  for (const auto& p : other.parts_) add_part(p.frame, sym::scaled(p.components, -1));
   return *this;
 }
 
@@ -58,13 +61,13 @@ Vector& Vector::operator*=(const ex& scalar) {
     parts_.clear();
     return *this;
   }
-  for (auto& p : parts_) p.components = p.components.mul_scalar(scalar);
+  for (auto& p : parts_) p.components = sym::scaled(p.components, scalar);
   return *this;
 }
 
 Mat Vector::components_in(const ReferenceFrame& F) const {
   Mat out(3, 1);
-  for (const auto& p : parts_) out = out.add(p.frame == F ? p.components : F.dcm(p.frame).mul(p.components));
+  for (const auto& p : parts_) out = out.add(p.frame == F ? p.components : sym::product(F.dcm(p.frame), p.components));
   return out;
 }
 
@@ -74,8 +77,8 @@ ex Vector::dot(const Vector& other) const {
   ex sum = 0;
   for (const auto& a : parts_)
     for (const auto& b : other.parts_) {
-      Mat bb = a.frame == b.frame ? b.components : a.frame.dcm(b.frame).mul(b.components);
-      sum += (a.components.transpose().mul(bb))(0, 0);
+      Mat bb = a.frame == b.frame ? b.components : sym::product(a.frame.dcm(b.frame), b.components);
+      sum += sym::product(a.components.transpose(), bb)(0, 0);
     }
   return sum;
 }
@@ -84,7 +87,7 @@ Vector Vector::cross(const Vector& other) const {
   Vector out;
   for (const auto& a : parts_)
     for (const auto& b : other.parts_) {
-      Mat bb = a.frame == b.frame ? b.components : a.frame.dcm(b.frame).mul(b.components);
+      Mat bb = a.frame == b.frame ? b.components : sym::product(a.frame.dcm(b.frame), b.components);
       out.add_part(a.frame, cross3(a.components, bb));
     }
   return out;
@@ -93,7 +96,7 @@ Vector Vector::cross(const Vector& other) const {
 Dyadic Vector::outer(const Vector& other) const {
   Dyadic out;
   for (const auto& a : parts_)
-    for (const auto& b : other.parts_) out += Dyadic(a.frame, b.frame, a.components.mul(b.components.transpose()));
+    for (const auto& b : other.parts_) out += Dyadic(a.frame, b.frame, sym::product(a.components, b.components.transpose()));
   return out;
 }
 
@@ -115,24 +118,23 @@ Vector Vector::dt(const ReferenceFrame& F) const {
 }
 
 Vector Vector::diff(const GiNaC::symbol& s, const ReferenceFrame& F) const {
+  sym::PartialDerivative d(s);
   Vector out;
   for (const auto& p : parts_) {
-    if (p.frame == F || !sym::matrix_has(F.dcm(p.frame), s)) {
-      out.add_part(p.frame, sym::map_entries(p.components, [&](const ex& e) { return e.diff(s); }));
-    } else {
-      Mat in_f = F.dcm(p.frame).mul(p.components);
-      out.add_part(F, sym::map_entries(in_f, [&](const ex& e) { return e.diff(s); }));
-    }
+    if (p.frame == F || !sym::matrix_has(F.dcm(p.frame), s)) out.add_part(p.frame, d(p.components));
+    else out.add_part(F, d(sym::product(F.dcm(p.frame), p.components)));
   }
   return out;
 }
 
 Vector Vector::diff(const GiNaC::symbol& s) const {
-  return map([&](const ex& e) { return e.diff(s); });
+  sym::PartialDerivative d(s);
+  return map([&](const ex& e) { return d(e); });
 }
 
 Vector Vector::subs(const GiNaC::exmap& m) const {
-  return map([&](const ex& e) { return e.subs(m, GiNaC::subs_options::no_pattern); });
+  sym::Substitution s(m);
+  return map([&](const ex& e) { return s(e); });
 }
 
 Vector Vector::map(const std::function<ex(const ex&)>& f) const {

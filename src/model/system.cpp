@@ -1,9 +1,21 @@
 #include "adyn/model/system.hpp"
 
 #include "adyn/error.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::model {
+namespace {
+
+// q̇ -> N u + n, and q̈ -> its time derivative in the same terms (the kinematic equations
+// differentiated once).
+GiNaC::exmap with_accelerations(const GiNaC::exmap& rates) {
+  GiNaC::exmap out = rates;
+  for (const auto& [qd, rate] : rates) out[sym::derivative_of(qd)] = sym::substitute(sym::time_derivative(rate), rates);
+  return out;
+}
+
+}  // namespace
 
 System::System(const std::string& name, const std::string& inertial_frame, const std::string& origin)
     : name_(name) {
@@ -75,16 +87,11 @@ void System::check_kinematic_equations() const {
 }
 
 GiNaC::ex System::in_speeds(const GiNaC::ex& e) const {
-  if (coordinate_rates_.empty()) return e;
-  // q̈ follows from differentiating q̇ = N u + n.
-  GiNaC::exmap rates = coordinate_rates_;
-  for (const auto& [qd, rate] : coordinate_rates_)
-    rates[sym::derivative_of(qd)] = sym::time_derivative(rate).subs(coordinate_rates_);
-  return e.subs(rates, GiNaC::subs_options::no_pattern);
+  return coordinate_rates_.empty() ? e : sym::substitute(e, with_accelerations(coordinate_rates_));
 }
 
 kin::Vector System::in_speeds(const kin::Vector& v) const {
-  return v.map([this](const GiNaC::ex& e) { return in_speeds(e); });
+  return coordinate_rates_.empty() ? v : v.subs(with_accelerations(coordinate_rates_));
 }
 
 GiNaC::exmap System::speeds_in_rates() const {

@@ -44,13 +44,24 @@ class Rebuilder : public GiNaC::map_function {
 
 }  // namespace
 
-std::size_t operation_count(const ex& e) {
+namespace {
+
+// Operations of the expanded tree (a subexpression counted as often as it is referenced),
+// computed over the graph: each distinct subexpression's count is found once.
+std::size_t tree_operations(const ex& e, ExMap<std::size_t>& memo) {
   if (atomic(e)) return GiNaC::is_a<GiNaC::numeric>(e) && e.info(GiNaC::info_flags::negative) ? 1 : 0;
-  std::size_t n = 0;
-  if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) n = e.nops() - 1;
-  else n = 1;  // power, function call
-  for (const auto& child : e) n += operation_count(child);
+  if (auto done = memo.find(e); done != memo.end()) return done->second;
+  std::size_t n = GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e) ? e.nops() - 1 : 1;  // else power, function
+  for (const auto& child : e) n += tree_operations(child, memo);
+  memo.emplace(e, n);
   return n;
+}
+
+}  // namespace
+
+std::size_t operation_count(const ex& e) {
+  ExMap<std::size_t> memo;
+  return tree_operations(e, memo);
 }
 
 std::size_t CseResult::operation_count() const {

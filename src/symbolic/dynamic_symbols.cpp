@@ -5,6 +5,8 @@
 #include <set>
 
 #include "adyn/error.hpp"
+#include "adyn/symbolic/derivative.hpp"
+#include "adyn/symbolic/ex_map.hpp"
 
 namespace adyn::sym {
 namespace {
@@ -137,29 +139,36 @@ int derivative_order(const ex& x) {
   return it == reg.entries.end() ? 0 : it->second.order;
 }
 
+namespace {
+
+void collect_symbols(const ex& e, GiNaC::exset& out, ExMap<bool>& seen) {
+  if (GiNaC::is_a<symbol>(e)) {
+    out.insert(e);
+    return;
+  }
+  if (atomic(e) || !seen.emplace(e, true).second) return;
+  for (const auto& child : e) collect_symbols(child, out, seen);
+}
+
+}  // namespace
+
 GiNaC::exset free_symbols(const ex& e) {
   GiNaC::exset out;
-  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (GiNaC::is_a<symbol>(*it)) out.insert(*it);
+  ExMap<bool> seen;
+  collect_symbols(e, out, seen);
   return out;
 }
 
-bool depends_on(const ex& e, const ex& s) { return e.has(s); }
+bool depends_on(const ex& e, const ex& s) { return contains(e, s); }
 
 ex time_derivative(const ex& e) {
-  ex result = 0;
-  for (const ex& s : free_symbols(e)) {
-    if (s.is_equal(time())) {
-      result += e.diff(GiNaC::ex_to<symbol>(s));
-    } else if (is_dynamic(s)) {
-      result += e.diff(GiNaC::ex_to<symbol>(s)) * derivative_of(s);
-    }
-  }
-  return result;
+  TotalTimeDerivative d;
+  return d(e);
 }
 
 GiNaC::matrix time_derivative(const GiNaC::matrix& m) {
-  return map_entries(m, [](const ex& e) { return time_derivative(e); });
+  TotalTimeDerivative d;
+  return d(m);
 }
 
 }  // namespace adyn::sym

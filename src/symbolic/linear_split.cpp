@@ -2,6 +2,9 @@
 
 #include <set>
 
+#include "adyn/symbolic/derivative.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
 // One structural pass instead of p derivatives per expression (issue 8): see linear_split.hpp.
 // The pass only descends into subexpressions that contain x; contains_x is memoised so that each
 // distinct subexpression is examined once however deep the tree, which keeps the pass linear in
@@ -37,10 +40,13 @@ LinearSplit LinearSplitter::split(const ex& e) {
 LinearSplitter::SparseSplit LinearSplitter::split_sparse(const ex& e) {
   if (!contains_x(e)) return {.coefficients = {}, .rest = e};
   if (GiNaC::is_a<GiNaC::symbol>(e)) return {.coefficients = {{index_.at(e), 1}}, .rest = 0};  // x_s itself
-  if (GiNaC::is_a<GiNaC::add>(e)) return split_sum(e);
-  if (GiNaC::is_a<GiNaC::mul>(e))
-    if (const std::size_t k = linear_factor(e); k < e.nops()) return split_product(e, k);
-  return by_derivatives(e);
+  if (auto done = splits_.find(e); done != splits_.end()) return done->second;
+  SparseSplit out;
+  if (GiNaC::is_a<GiNaC::add>(e)) out = split_sum(e);
+  else if (std::size_t k = GiNaC::is_a<GiNaC::mul>(e) ? linear_factor(e) : e.nops(); k < e.nops()) out = split_product(e, k);
+  else out = by_derivatives(e);
+  splits_.emplace(e, out);
+  return out;
 }
 
 // Σ_k t_k: the coefficients and the rest are the sums of those of the terms.
@@ -79,16 +85,15 @@ LinearSplitter::SparseSplit LinearSplitter::split_product(const ex& product, std
 // occur, and e at x = 0 (what set_mass_matrix_form computed for the whole residual before).
 LinearSplitter::SparseSplit LinearSplitter::by_derivatives(const ex& e) const {
   std::set<std::size_t> present;
-  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (GiNaC::is_a<GiNaC::symbol>(*it))
-      if (auto found = index_.find(*it); found != index_.end()) present.insert(found->second);
+  for (const auto& symbol : free_symbols(e))
+    if (auto found = index_.find(symbol); found != index_.end()) present.insert(found->second);
   GiNaC::exmap at_zero;
   SparseSplit out;
   for (const std::size_t s : present) {
     at_zero[x_[s]] = 0;
-    if (ex c = e.diff(x_[s]); !c.is_zero()) out.coefficients.emplace(s, c);
+    if (ex c = partial_derivative(e, x_[s]); !c.is_zero()) out.coefficients.emplace(s, c);
   }
-  out.rest = e.subs(at_zero, GiNaC::subs_options::no_pattern);
+  out.rest = substitute(e, at_zero);
   return out;
 }
 

@@ -10,8 +10,11 @@ namespace adyn::sym {
 struct ExHash {
   std::size_t operator()(const GiNaC::ex& e) const { return e.gethash(); }
 };
+// compare(), not is_equal(): when two distinct but equal trees meet, compare() makes their
+// handles share one tree, level by level (GiNaC's ex::share), so that the next comparison of the
+// same pair is a pointer test instead of a walk of the whole tree.
 struct ExEqual {
-  bool operator()(const GiNaC::ex& a, const GiNaC::ex& b) const { return a.is_equal(b); }
+  bool operator()(const GiNaC::ex& a, const GiNaC::ex& b) const { return a.compare(b) == 0; }
 };
 template <class V>
 using ExMap = std::unordered_map<GiNaC::ex, V, ExHash, ExEqual>;

@@ -15,8 +15,9 @@
 //  - a product with exactly one factor containing x is split in that factor and scaled by the others;
 //  - anything else (x inside a power or a function, products of several factors containing x)
 //    falls back on ∂/∂x_s and the substitution x = 0 for that subexpression alone.
-// Whether a subexpression contains x is remembered per subexpression, so the pass is linear in
-// the size of the expression (shared subexpressions are examined once per splitter).
+// Whether a subexpression contains x, and its split, are remembered per subexpression, so the
+// pass is linear in the size of the expression graph (shared subexpressions are examined and split
+// once per splitter).
 //
 // Since ∂/∂x_s and x = 0 are linear and pass through the factors free of x, the split equals
 // (∂e/∂x_s, e|_{x=0}) for any e, linear or not: it is a faster way of computing exactly what the
@@ -26,6 +27,8 @@
 #include <map>
 #include <unordered_map>
 #include <vector>
+
+#include "adyn/symbolic/ex_map.hpp"
 
 namespace adyn::sym {
 
@@ -61,7 +64,8 @@ class LinearSplitter {
 
   std::vector<GiNaC::symbol> x_;
   std::unordered_map<GiNaC::ex, std::size_t> index_;  // x_s → s
-  std::unordered_map<GiNaC::ex, bool> contains_;      // memo of contains_x
+  ExMap<bool> contains_;                              // memo of contains_x
+  ExMap<SparseSplit> splits_;                         // memo of split_sparse
 };
 
 /// One-off split of e in the symbols x (see LinearSplitter).

@@ -15,6 +15,10 @@ GiNaC::matrix column(const std::vector<GiNaC::ex>& xs);
 GiNaC::matrix jacobian(const GiNaC::matrix& f, const std::vector<GiNaC::symbol>& xs);
 /// f applied to every entry.
 GiNaC::matrix map_entries(const GiNaC::matrix& m, const std::function<GiNaC::ex(const GiNaC::ex&)>& f);
+/// a b and s a, built without GiNaC's operator* (see arithmetic.hpp): their cost does not depend
+/// on the size of the entries' trees.
+GiNaC::matrix product(const GiNaC::matrix& a, const GiNaC::matrix& b);
+GiNaC::matrix scaled(const GiNaC::matrix& a, const GiNaC::ex& s);
 /// True if every entry is structurally zero.
 bool is_zero_matrix(const GiNaC::matrix& m);
 /// True if some entry contains `s`.
