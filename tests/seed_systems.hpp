@@ -6,6 +6,7 @@
 #include <string>
 
 #include "adyn/model/inertia.hpp"
+#include "adyn/model/rolling_contact.hpp"
 #include "adyn/model/system.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
@@ -270,7 +271,9 @@ inline model::System dumbbell(double m_value = 1.5, double l_value = 0.8) {
 // point to centre) and d3 = e_ψ (the symmetry axis); the disk by ψ about e_ψ. Speeds
 // u1 = θ̇, u2 = ω_d = φ̇ sin θ, u3 = Ω = φ̇ cos θ + ψ̇ (4.300) and two slip speeds u4, u5 that the
 // rolling constraints make zero.
-inline model::System greenwood_rolling_disk(double m_value, double r_value) {
+/// With `as_contact`, the rolling is stated as a model::RollingContact (disk B, centre C, axle B.z,
+/// on the plane z = 0) instead of the two hand-written rows.
+inline model::System greenwood_rolling_disk(double m_value, double r_value, bool as_contact = false) {
   model::System s("rolling disk (Greenwood 4.11)");
   auto m = s.add_parameter("m", m_value), r = s.add_parameter("r", r_value), g = s.add_parameter("g", 9.81);
   auto x = s.add_coordinate("x"), y = s.add_coordinate("y"), th = s.add_coordinate("theta"),
@@ -290,6 +293,10 @@ inline model::System greenwood_rolling_disk(double m_value, double r_value) {
   auto C = s.add_point(s.origin().locate_new("C", x * N.x() + y * N.y() + r * sin(th) * N.z()));
   s.add_body({"disk", C, B, m, model::inertia_dyadic(B, m * r * r / 4, m * r * r / 4, m * r * r / 2)});
   s.set_gravity(-g * N.z());
+  if (as_contact) {
+    model::add_rolling_contact(s, {"contact", B, C, B.z(), r, 0, N, N.z(), s.origin()});
+    return s;
+  }
   // The disk's material point at the contact has no velocity: v_C + ω × (−r e_d) = 0.
   auto slip = C.velocity_in(N) + B.angular_velocity_in(N).cross(-r * D.y());
   s.add_constraint({"rolling x", model::ConstraintLevel::Velocity, slip.dot(N.x()), {}});

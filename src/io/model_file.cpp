@@ -19,6 +19,8 @@
 #include "adyn/kinematics/dyadic.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/inertia.hpp"
+#include "adyn/model/joint_constraints.hpp"
+#include "adyn/model/rolling_contact.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::io {
@@ -579,7 +581,11 @@ class ModelReader : public YamlReader {
   }
 
   kin::ReferenceFrame frame_named(const YAML::Node& node, const std::string& object) const {
-    auto name = text(node, object, "a frame name");
+    return frame_called(text(node, object, "a frame name"), node, object);
+  }
+
+  // The frame `name`; an unknown name is reported at `node`.
+  kin::ReferenceFrame frame_called(const std::string& name, const YAML::Node& node, const std::string& object) const {
     std::vector<std::string> names;
     for (const auto& f : system_.frames()) {
       if (f.name() == name) return f;
@@ -832,11 +838,14 @@ class ModelReader : public YamlReader {
     });
   }
 
-  // {name, holonomic|velocity|general: expr, nonideal_force: [..], friction: mu}
+  // {name, holonomic|velocity|general: expr, nonideal_force: [..], friction: mu}, or a geometric
+  // constraint: {name, rolling | coincident | on_plane | on_line | aligned: {...}}.
   void read_constraint(const YAML::Node& node) {
     std::string name, object;
-    auto f = named(node, "constraint", {"name", "holonomic", "velocity", "general", "nonideal_force", "friction"}, name,
-                   object);
+    auto f = named(node, "constraint",
+                   {"name", "holonomic", "velocity", "general", "nonideal_force", "friction", "rolling", "coincident",
+                    "on_plane", "on_line", "aligned"},
+                   name, object);
     claim("constraint", name, f["name"], object);
     const std::vector<std::pair<std::string, model::ConstraintLevel>> levels = {
         {"holonomic", model::ConstraintLevel::Configuration},
@@ -844,21 +853,79 @@ class ModelReader : public YamlReader {
         {"general", model::ConstraintLevel::General}};
     std::optional<model::Constraint> c;
     std::string key;
-    for (const auto& [k, level] : levels)
+    for (const auto& k : {"holonomic", "velocity", "general", "rolling", "coincident", "on_plane", "on_line", "aligned"})
       if (f.has(k)) {
-        if (c)
-          fail(f.key(k), object,
-               "has both '" + key + "' and '" + k + "': give exactly one of holonomic, velocity, general");
+        if (!key.empty())
+          fail(f.key(k), object, "has both '" + key + "' and '" + k + "': give exactly one kind of constraint");
         key = k;
-        c = model::Constraint{name, level, expression(f[k], object), {}};
       }
-    if (!c) fail(f.node(), object, "needs one of holonomic: phi(q,t), velocity: A q_d + a_t, general: f(q, q_d, t)");
+    if (key.empty())
+      fail(f.node(), object,
+           "needs one of holonomic: phi(q,t), velocity: A q_d + a_t, general: f(q, q_d, t), or a geometric "
+           "constraint (rolling, coincident, on_plane, on_line, aligned)");
+    for (const auto& [k, level] : levels)
+      if (key == k) c = model::Constraint{name, level, expression(f[k], object), {}};
+    if (!c) {
+      for (const auto& extra : {"nonideal_force", "friction"})
+        if (f.has(extra)) fail(f.key(extra), object, std::string("'") + extra + "' is for constraints written as expressions");
+      guarded(f[key], object, [&] { read_geometric_constraint(name, key, f[key], object); });
+      return;
+    }
     check_references(f[key], object, *c);
     if (f.has("nonideal_force"))
       c->nonideal_force =
           expressions(f["nonideal_force"], object, system_.coordinates().size(), "forces (one per coordinate)");
     if (f.has("friction")) c->friction_coefficient = expression(f["friction"], object);
     guarded(f[key], object, [&] { system_.add_constraint(*c); });
+  }
+
+  // rolling: {wheel, center, axle, radius, tube_radius, plane, normal, plane_point}
+  // coincident: {points: [P, Q], frame}   on_plane: {point, through, normal}
+  // on_line: {point, through, direction}  aligned: {axis, along}
+  void read_geometric_constraint(const std::string& name, const std::string& kind, const YAML::Node& node,
+                                 const std::string& object) {
+    if (kind == "rolling") {
+      auto g = fields(node, object, {"wheel", "center", "axle", "radius", "tube_radius", "plane", "normal", "plane_point"});
+      require(g, object, {"wheel", "center", "axle", "radius", "normal"});
+      const auto plane = g.has("plane") ? frame_named(g["plane"], object) : system_.inertial_frame();
+      model::add_rolling_contact(
+          system_, {name, frame_named(g["wheel"], object), point_named(g["center"], object), direction(g["axle"], object),
+                    expression(g["radius"], object), g.has("tube_radius") ? expression(g["tube_radius"], object) : ex(0),
+                    plane, direction(g["normal"], object),
+                    g.has("plane_point") ? point_named(g["plane_point"], object) : system_.origin()});
+    } else if (kind == "coincident") {
+      auto g = fields(node, object, {"points", "frame"});
+      require(g, object, {"points"});
+      if (!g["points"].IsSequence() || g["points"].size() != 2) fail(g["points"], object, "expected two point names [P, Q]");
+      model::add_coincident_points(system_, name, point_named(g["points"][0], object), point_named(g["points"][1], object),
+                                   g.has("frame") ? frame_named(g["frame"], object) : system_.inertial_frame());
+    } else if (kind == "on_plane" || kind == "on_line") {
+      const std::string along = kind == "on_plane" ? "normal" : "direction";
+      auto g = fields(node, object, {"point", "through", along});
+      require(g, object, {"point", "through", along.c_str()});
+      const auto P = point_named(g["point"], object), Q = point_named(g["through"], object);
+      const auto v = direction(g[along], object);
+      if (kind == "on_plane") model::add_point_on_plane(system_, name, P, Q, v);
+      else model::add_point_on_line(system_, name, P, Q, v);
+    } else {
+      auto g = fields(node, object, {"axis", "along"});
+      require(g, object, {"axis", "along"});
+      model::add_aligned_axes(system_, name, direction(g["axis"], object), direction(g["along"], object));
+    }
+  }
+
+  // A direction: a frame axis "B.z" or "-N.z", or a vector {FRAME: [c1, c2, c3]}.
+  kin::Vector direction(const YAML::Node& node, const std::string& object) const {
+    if (node.IsMap()) return vector(node, object);
+    const std::string s = text(node, object, "a direction such as B.z, -N.z or {B: [0, 0, 1]}");
+    const bool negative = !s.empty() && s[0] == '-';
+    const auto dot = s.rfind('.');
+    static const std::string axes = "xyz";
+    if (dot == std::string::npos || dot + 2 != s.size() || axes.find(s[dot + 1]) == std::string::npos)
+      fail(node, object, "expected a frame axis such as B.z or -N.z, got " + in_quotes(s));
+    const auto frame = frame_called(s.substr(negative ? 1 : 0, dot - (negative ? 1 : 0)), node, object);
+    const kin::Vector axis = frame.basis(static_cast<int>(axes.find(s[dot + 1])));
+    return negative ? -axis : axis;
   }
 
   // A constraint must involve the motion: a coordinate (holonomic) or a rate (the others).

@@ -42,6 +42,7 @@ const std::map<std::string, std::string>& not_simulated() {
   static const std::map<std::string, std::string> reasons = {
       {"rolling_disk", "kinematics-only model (Kane's notes E18): no particles or bodies, no mass matrix"},
       {"angeles_rolling_disk", "constraint-only model (Angeles Example 2.2.2): no mass, no mass matrix"},
+      {"angeles_rolling_disk_contact", "constraint-only model (Angeles Example 2.2.2, rolling constraint): no mass"},
   };
   return reasons;
 }
