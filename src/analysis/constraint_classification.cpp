@@ -2,12 +2,16 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <deque>
 #include <random>
 #include <sstream>
 
 #include "adyn/symbolic/antiderivative.hpp"
+#include "adyn/symbolic/arithmetic.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::analysis {
 namespace {
@@ -179,7 +183,9 @@ int numeric_rank(const Eigen::MatrixXd& m, double tol) {
 }
 
 // Fields spanning ker(A) for A (r×N, full row rank at generic points), scaled by det(B) so that
-// no division occurs: X_f = det(B) e_f − adj(B) A_{P,f}, with P the pivot columns.
+// no division occurs: X_f = det(B) e_f − adj(B) A_{P,f}, with P the pivot columns; by Cramer's
+// rule the pivot components are −det(B with column p replaced by A_f). Determinants are kept as
+// graphs (sym::determinant): nothing is expanded or normalized.
 std::vector<std::vector<ex>> kernel_fields(const std::vector<std::vector<ex>>& rows, const Eigen::MatrixXd& at,
                                            double tol) {
   const auto r = static_cast<Eigen::Index>(rows.size());
@@ -191,34 +197,41 @@ std::vector<std::vector<ex>> kernel_fields(const std::vector<std::vector<ex>>& r
   GiNaC::matrix B(r, r);
   for (Eigen::Index i = 0; i < r; ++i)
     for (Eigen::Index j = 0; j < r; ++j) B(i, j) = rows[i][pivots[j]];
-  ex det = B.determinant();
-  GiNaC::matrix adj = r == 1 ? GiNaC::matrix(1, 1, GiNaC::lst{1}) : B.inverse().mul_scalar(det);
+  const ex det = sym::determinant(B);
   std::vector<std::vector<ex>> fields;
   for (int f : free) {
     std::vector<ex> X(N, 0);
     X[f] = det;
     for (Eigen::Index p = 0; p < r; ++p) {
-      ex s = 0;
-      for (Eigen::Index k = 0; k < r; ++k) s += adj(p, k) * rows[k][f];
-      X[pivots[p]] = (-s).normal();
+      GiNaC::matrix Bp = B;
+      for (Eigen::Index k = 0; k < r; ++k) Bp(k, p) = rows[k][f];
+      X[pivots[p]] = -sym::determinant(Bp);
     }
     fields.push_back(X);
   }
   return fields;
 }
 
-std::vector<ex> lie_bracket(const std::vector<ex>& X, const std::vector<ex>& Y, const std::vector<symbol>& x) {
-  std::vector<ex> Z(x.size(), 0);
-  for (std::size_t i = 0; i < x.size(); ++i)
-    for (std::size_t j = 0; j < x.size(); ++j) Z[i] += X[j] * Y[i].diff(x[j]) - Y[j] * X[i].diff(x[j]);
+// [X, Y]_i = Σ_j X_j ∂Y_i/∂x_j − Y_j ∂X_i/∂x_j, with one differentiator per variable so that the
+// fields' shared parts are differentiated once.
+std::vector<ex> lie_bracket(const std::vector<ex>& X, const std::vector<ex>& Y, std::deque<sym::PartialDerivative>& d) {
+  std::vector<ex> Z(d.size(), 0);
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    GiNaC::exvector terms;
+    for (std::size_t j = 0; j < d.size(); ++j) {
+      if (const ex dY = d[j](Y[i]); !dY.is_zero() && !X[j].is_zero()) terms.push_back(sym::times(X[j], dY));
+      if (const ex dX = d[j](X[i]); !dX.is_zero() && !Y[j].is_zero()) terms.push_back(sym::times(-Y[j], dX));
+    }
+    if (!terms.empty()) Z[i] = GiNaC::dynallocate<GiNaC::add>(terms);
+  }
   return Z;
 }
 
-Eigen::MatrixXd field_values(const std::vector<std::vector<ex>>& fields, const GiNaC::exmap& at) {
-  Eigen::MatrixXd m(fields.empty() ? 0 : fields[0].size(), fields.size());
-  for (std::size_t c = 0; c < fields.size(); ++c)
-    for (std::size_t i = 0; i < fields[c].size(); ++i) m(i, c) = value(fields[c][i], at);
-  return m;
+// The values of fields at one point (a column each), with one evaluator for all.
+Eigen::VectorXd field_value(const std::vector<ex>& field, sym::GraphEvaluator& value) {
+  Eigen::VectorXd c(static_cast<Eigen::Index>(field.size()));
+  for (std::size_t i = 0; i < field.size(); ++i) c(static_cast<Eigen::Index>(i)) = value(field[i], "constraint classification");
+  return c;
 }
 
 double column_scale(const Eigen::MatrixXd& m) { return m.size() ? std::max(1.0, m.cwiseAbs().maxCoeff()) : 1.0; }
@@ -233,20 +246,26 @@ int involutive_closure_rank(const std::vector<std::vector<ex>>& rows, const std:
   for (std::size_t i = 0; i < rows.size(); ++i)
     for (int j = 0; j < N; ++j) A(i, j) = value(rows[i][j], at);
   auto basis = kernel_fields(rows, A, o.tolerance);
-  auto rank_of = [&](const std::vector<std::vector<ex>>& f) {
-    Eigen::MatrixXd m = field_values(f, at);
-    return numeric_rank(m / column_scale(m), o.tolerance);
+  sym::GraphEvaluator value_at(at);
+  Eigen::MatrixXd values(N, 0);  // the basis fields' values at `at`, a column each
+  auto with = [&](const std::vector<ex>& field) {
+    Eigen::MatrixXd m(N, values.cols() + 1);
+    m << values, field_value(field, value_at);
+    return m;
   };
-  int rank = rank_of(basis);
+  for (const auto& f : basis) values = with(f);
+  auto rank_of = [&](const Eigen::MatrixXd& m) { return numeric_rank(m / column_scale(m), o.tolerance); };
+  int rank = rank_of(values);
+  std::deque<sym::PartialDerivative> d;
+  for (const auto& xi : x) d.emplace_back(xi);
   std::size_t newest = 0;
   for (int level = 0; level < o.bracket_depth && rank < N; ++level) {
     std::size_t end = basis.size();
     for (std::size_t i = newest; i < end && rank < N; ++i)
       for (std::size_t j = 0; j < i && rank < N; ++j) {
-        auto candidate = basis;
-        candidate.push_back(lie_bracket(basis[i], basis[j], x));
-        int r = rank_of(candidate);
-        if (r > rank) basis = std::move(candidate), rank = r;
+        auto bracket = lie_bracket(basis[i], basis[j], d);
+        Eigen::MatrixXd candidate = with(bracket);
+        if (int r = rank_of(candidate); r > rank) basis.push_back(std::move(bracket)), values = std::move(candidate), rank = r;
       }
     if (basis.size() == end) break;
     newest = end;

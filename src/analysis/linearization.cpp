@@ -6,9 +6,13 @@
 
 #include "adyn/analysis/consistency.hpp"
 #include "adyn/error.hpp"
+#include "adyn/symbolic/arithmetic.hpp"
+#include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "adyn/symbolic/trig_simplify.hpp"
 
 namespace adyn::analysis {
 
@@ -16,6 +20,36 @@ using GiNaC::ex;
 using GiNaC::matrix;
 
 namespace {
+
+// Normalized when small; a large expression (a multibody system's, kept as a graph of shared
+// subexpressions) is left as it is: normal() would expand it.
+ex tidy(const ex& e) { return sym::operation_count(e) <= sym::simplification_limit ? e.normal() : e; }
+
+matrix tidy(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return tidy(e); }); }
+
+// x solving A x = b: GiNaC's solve when A and b are small, else Cramer's rule over the graph
+// (sym::determinant), nothing expanded.
+matrix solve_linear(const matrix& A, const matrix& b) {
+  std::size_t size = 0;
+  for (const auto* m : {&A, &b})
+    for (unsigned i = 0; i < m->rows(); ++i)
+      for (unsigned j = 0; j < m->cols(); ++j) size += sym::operation_count((*m)(i, j));
+  if (size <= sym::simplification_limit) {
+    matrix unknowns(A.cols(), b.cols());
+    for (unsigned i = 0; i < A.cols(); ++i)
+      for (unsigned j = 0; j < b.cols(); ++j) unknowns(i, j) = GiNaC::symbol();
+    return tidy(A.solve(unknowns, b));
+  }
+  const ex inverse_det = GiNaC::pow(sym::determinant(A), -1);
+  matrix x(A.cols(), b.cols());
+  for (unsigned k = 0; k < b.cols(); ++k)
+    for (unsigned i = 0; i < A.cols(); ++i) {
+      matrix Ai = A;
+      for (unsigned r = 0; r < A.rows(); ++r) Ai(r, i) = b(r, k);
+      x(i, k) = sym::times(sym::determinant(Ai), inverse_det);
+    }
+  return x;
+}
 
 void require_independent_speeds(const formulations::EquationsOfMotion& eom) {
   if (eom.m() || eom.constraint_matrix.rows() || eom.nonideal_force.rows())
@@ -29,15 +63,15 @@ void require_independent_speeds(const formulations::EquationsOfMotion& eom) {
 double generic_value(const ex& e, const model::System& system, const GiNaC::exmap& at) {
   GiNaC::exmap values = system.parameter_values();
   for (const auto& [k, v] : at) values[k] = v;
-  ex x = e.subs(values, GiNaC::subs_options::no_pattern);
   double generic = 0.61;
-  for (const auto& s : sym::free_symbols(x)) values[s] = generic += 0.137;
-  return sym::evaluate(x.subs(values, GiNaC::subs_options::no_pattern), {}, "constraint Jacobian");
+  for (const auto& s : sym::free_symbols(e))
+    if (!values.count(s)) values[s] = generic += 0.137;
+  return sym::evaluate(e, values, "constraint Jacobian");
 }
 
 void check_on_constraints(const model::System& system, const HolonomicConstraints& h, const GiNaC::exmap& at) {
   for (std::size_t k = 0; k < h.phi.size(); ++k) {
-    ex r = h.phi[k].subs(at, GiNaC::subs_options::no_pattern).subs(system.parameter_values());
+    ex r = sym::substitute(sym::substitute(h.phi[k], at), system.parameter_values());
     if (!GiNaC::is_a<GiNaC::numeric>(r.evalf())) continue;  // symbolic in a swept quantity: checked when evaluated
     double value = GiNaC::ex_to<GiNaC::numeric>(r.evalf()).to_double();
     if (std::abs(value) > 1e-8)
@@ -58,7 +92,7 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
   const std::size_t n = eom.n(), c = h.phi.size();
   CoordinateReduction out;
   matrix Phi = sym::map_entries(sym::jacobian(sym::column(h.phi), eom.coordinates),
-                                [&](const ex& e) { return e.subs(at, GiNaC::subs_options::no_pattern).normal(); });
+                                [&](const ex& e) { return tidy(sym::substitute(e, at)); });
   Eigen::MatrixXd numeric(c, n);
   for (std::size_t i = 0; i < c; ++i)
     for (std::size_t j = 0; j < n; ++j)
@@ -85,11 +119,11 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
     for (std::size_t k = 0; k < c; ++k) Phi_d(i, k) = Phi(i, out.dependent[k]);
     for (std::size_t k = 0; k < out.independent.size(); ++k) Phi_i(i, k) = -Phi(i, out.independent[k]);
   }
-  const matrix X = c ? Phi_d.inverse().mul(Phi_i) : matrix(0, out.independent.size());
+  const matrix X = c ? solve_linear(Phi_d, Phi_i) : matrix(0, out.independent.size());
   out.T = matrix(n, out.independent.size());
   for (std::size_t k = 0; k < out.independent.size(); ++k) out.T(out.independent[k], k) = 1;
   for (std::size_t i = 0; i < c; ++i)
-    for (std::size_t k = 0; k < out.independent.size(); ++k) out.T(out.dependent[i], k) = X(i, k).normal();
+    for (std::size_t k = 0; k < out.independent.size(); ++k) out.T(out.dependent[i], k) = X(i, k);
   return out;
 }
 
@@ -139,10 +173,10 @@ void split_second_order_form(LinearizedEquations& lin) {
   lin.C = matrix(n, n), lin.G = matrix(n, n), lin.K = matrix(n, n), lin.N = matrix(n, n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) {
-      lin.C(i, j) = (-(lin.Fu(i, j) + lin.Fu(j, i)) / 2).normal();
-      lin.G(i, j) = (-(lin.Fu(i, j) - lin.Fu(j, i)) / 2).normal();
-      lin.K(i, j) = (-(lin.Fq(i, j) + lin.Fq(j, i)) / 2).normal();
-      lin.N(i, j) = (-(lin.Fq(i, j) - lin.Fq(j, i)) / 2).normal();
+      lin.C(i, j) = tidy(-(lin.Fu(i, j) + lin.Fu(j, i)) / 2);
+      lin.G(i, j) = tidy(-(lin.Fu(i, j) - lin.Fu(j, i)) / 2);
+      lin.K(i, j) = tidy(-(lin.Fq(i, j) + lin.Fq(j, i)) / 2);
+      lin.N(i, j) = tidy(-(lin.Fq(i, j) - lin.Fq(j, i)) / 2);
     }
 }
 
@@ -154,28 +188,31 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
   const auto h = holonomic_constraints(system);
   check_on_constraints(system, h, at);
   const auto reduction = reduce_coordinates(system, eom, h, at);
-  auto value = [&](const ex& e) { return e.subs(at, GiNaC::subs_options::no_pattern).normal(); };
-  auto at_point = [&](const matrix& m) { return sym::map_entries(m, value); };
+  sym::Substitution at_the_point(at);
+  auto at_point = [&](const matrix& m) { return tidy(at_the_point(m)); };
 
   LinearizedEquations lin;
   lin.M = at_point(eom.mass_matrix);
   const matrix F0 = at_point(eom.forcing), f0 = at_point(eom.coordinate_rates);
   const auto udot = sym::derivatives_of(eom.speeds);
-  if (lin.M.determinant().normal().is_zero())
+  Eigen::MatrixXd M_generic(lin.M.rows(), lin.M.cols());
+  for (unsigned i = 0; i < lin.M.rows(); ++i)
+    for (unsigned j = 0; j < lin.M.cols(); ++j) M_generic(i, j) = generic_value(lin.M(i, j), system, at);
+  if (Eigen::FullPivLU<Eigen::MatrixXd>(M_generic).rank() < M_generic.rows())
     throw SingularityError(eom.method + " equations", "the mass matrix is singular at the linearization point");
-  const matrix udot0 = lin.M.solve(sym::column(udot), F0);
+  const matrix udot0 = solve_linear(lin.M, F0);
   // Residual r = M u̇ − F; its Jacobians at the point with u̇ = u̇0 (zero at an equilibrium).
   GiNaC::exmap with_acc = at;
   for (std::size_t i = 0; i < udot.size(); ++i) with_acc[udot[i]] = udot0(i, 0);
-  const matrix r = eom.mass_matrix.mul(sym::column(udot)).sub(eom.forcing);
+  const matrix r = sym::product(eom.mass_matrix, sym::column(udot)).sub(eom.forcing);
+  sym::Substitution with_acceleration(with_acc);
   auto jac_at = [&](const matrix& m, const std::vector<GiNaC::symbol>& xs) {
-    return sym::map_entries(sym::jacobian(m, xs),
-                            [&](const ex& e) { return e.subs(with_acc, GiNaC::subs_options::no_pattern).normal(); });
+    return tidy(with_acceleration(sym::jacobian(m, xs)));
   };
-  const matrix Fq_all = jac_at(r, eom.coordinates).mul(reduction.T).mul_scalar(-1);
-  const matrix Nq_all = jac_at(eom.coordinate_rates, eom.coordinates).mul(reduction.T);
+  const matrix Fq_all = sym::scaled(sym::product(jac_at(r, eom.coordinates), reduction.T), -1);
+  const matrix Nq_all = sym::product(jac_at(eom.coordinate_rates, eom.coordinates), reduction.T);
   const matrix Nq_independent = select(Nq_all, reduction.independent, all_indices(Nq_all.cols()));
-  auto normalized = [](const matrix& m) { return sym::map_entries(m, [](const ex& e) { return e.normal(); }); };
+  auto normalized = [](const matrix& m) { return tidy(m); };
   const auto kept = options.keep_ignorable ? all_indices(reduction.independent.size())
                                            : kept_coordinates(normalized(Nq_independent), normalized(Fq_all));
   std::vector<std::size_t> kept_rows;
@@ -184,14 +221,14 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
   lin.Nq = normalized(select(Nq_independent, kept, kept));
   lin.Nu = normalized(select(jac_at(eom.coordinate_rates, eom.speeds), kept_rows, speed_columns));
   lin.Fq = normalized(select(Fq_all, speed_columns, kept));
-  lin.Fu = normalized(jac_at(r, eom.speeds).mul_scalar(-1));
+  lin.Fu = normalized(sym::scaled(jac_at(r, eom.speeds), -1));
   for (std::size_t j : reduction.dependent) lin.dependent.push_back(eom.coordinates[j]);
   for (std::size_t k = 0; k < reduction.independent.size(); ++k)
     (std::find(kept.begin(), kept.end(), k) != kept.end() ? lin.coordinates : lin.ignorable)
         .push_back(eom.coordinates[reduction.independent[k]]);
   lin.speeds = eom.speeds;
   std::vector<ex> stationarity;
-  for (std::size_t i = 0; i < eom.p(); ++i) stationarity.push_back(udot0(i, 0).normal());
+  for (std::size_t i = 0; i < eom.p(); ++i) stationarity.push_back(tidy(udot0(i, 0)));
   for (std::size_t i : kept_rows) stationarity.push_back(f0(i, 0));
   lin.stationarity = sym::column(stationarity);
   split_second_order_form(lin);

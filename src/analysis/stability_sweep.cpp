@@ -8,10 +8,17 @@ namespace adyn::analysis {
 
 namespace {
 
-bool stable_at(const LinearizedEquations& lin, GiNaC::exmap parameters, const GiNaC::symbol& p, double value) {
+// The verdict at p = value; `tol` bounds the real part still counted as zero.
+bool stable_at(const LinearizedEquations& lin, GiNaC::exmap parameters, const GiNaC::symbol& p, double value,
+               double tol = 1e-9) {
   parameters[p] = value;
-  return eigenanalysis(lin, parameters).stable;
+  return eigenanalysis(lin, parameters, tol).stable;
 }
+
+// Within a bracket the boundary is refined with a verdict that counts as zero only real parts at
+// the level of rounding (an eigenvalue crossing the axis with a slope of 0.1 per unit of the
+// parameter is then located to 1e-11, not 1e-8 as with the sweep's 1e-9).
+constexpr double refinement_tolerance = 1e-12;
 
 }  // namespace
 
@@ -45,7 +52,7 @@ std::vector<StabilityBoundary> stability_boundaries(const LinearizedEquations& l
     double a = grid[i - 1], b = grid[i];  // verdict `previous` at a, `current` at b
     while (b - a > tol * (1 + std::abs(a))) {
       const double mid = (a + b) / 2;
-      (stable_at(lin, parameters, parameter, mid) == previous ? a : b) = mid;
+      (stable_at(lin, parameters, parameter, mid, refinement_tolerance) == previous ? a : b) = mid;
     }
     out.push_back({(a + b) / 2, current});
     previous = current;

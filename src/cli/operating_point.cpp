@@ -50,12 +50,20 @@ OperatingPoint operating_point(const io::ModelDocument& doc, const formulations:
   GiNaC::exmap symbolic, numeric;  // by state symbol
   for (const auto& [name, value] : doc.setup.initial)
     if (auto s = state_symbol(system, eom, name); s && !from_rest) numeric[*s] = value;
+  auto assign = [&](const GiNaC::symbol& s, const GiNaC::ex& value) {
+    symbolic[s] = value;
+    numeric[s] = value.subs(parameters, GiNaC::subs_options::no_pattern);
+  };
+  if (!from_rest)
+    for (const auto& [name, value] : doc.setup.operating_point)
+      if (auto s = state_symbol(system, eom, name)) assign(*s, value);
   for (const auto& text : assignments) {
     const auto [name, expression] = split_assignment(text, '=', "operating point");
     const auto s = state_symbol(system, eom, name);
-    if (!s) throw ModelError("operating point '" + text + "'", "'" + name + "' is not a coordinate, rate or speed of the model");
-    symbolic[*s] = io::parse_expression(system, expression, "operating point '" + text + "'");
-    numeric[*s] = symbolic[*s].subs(parameters, GiNaC::subs_options::no_pattern);
+    if (!s)
+      throw ModelError("operating point '" + text + "'",
+                       "'" + name + "' is not a coordinate, rate, speed or parameter of the model");
+    assign(*s, io::parse_expression(system, expression, "operating point '" + text + "'"));
   }
   // Numeric rates of the system's speeds where the model declares its own: q_d given → u unknown.
   OperatingPoint point;
@@ -84,11 +92,28 @@ ParameterSweep parse_sweep(const model::System& system, const std::string& spec)
   return sweep;
 }
 
+std::vector<std::string> set_parameters(model::System& system, const std::vector<std::string>& assignments) {
+  std::vector<std::string> rest;
+  for (const auto& text : assignments) {
+    const auto [name, expression] = split_assignment(text, '=', "operating point");
+    const auto& ps = system.parameters();
+    if (std::none_of(ps.begin(), ps.end(), [&](const auto& p) { return p.symbol.get_name() == name; })) {
+      rest.push_back(text);
+      continue;
+    }
+    const std::string object = "operating point '" + text + "'";
+    const GiNaC::ex value = io::parse_expression(system, expression, object);
+    system.set_parameter_value(name, sym::evaluate(value, system.parameter_values(), object));
+  }
+  return rest;
+}
+
 Linearization linearize_model(const std::string& path, const std::string& method,
                               const std::vector<std::string>& assignments, bool from_rest, std::ostream& err) {
   auto doc = io::read_model_document(path);
+  const auto state_assignments = set_parameters(doc.system, assignments);
   auto eom = formulations::derive(doc.system, method);
-  auto point = operating_point(doc, eom, assignments, from_rest);
+  auto point = operating_point(doc, eom, state_assignments, from_rest);
   auto lin = analysis::linearize(doc.system, eom, point.values);
   if (const double r = analysis::stationarity_residual(lin, doc.system.parameter_values()); r > 1e-8)
     err << "adyn: warning: the operating point is not an equilibrium or steady motion (|du/dt|, |dq/dt| up to " << r
@@ -101,8 +126,9 @@ Linearization linearize_model(const std::string& path, const std::string& method
 namespace adyn::cli {
 
 void add_operating_point_options(CLI::App& command, std::vector<std::string>& at, bool& from_rest) {
-  command.add_option("--at", at, "NAME=EXPR: a coordinate, rate (NAME_d) or speed at the operating point; repeatable; "
-                                 "expressions may use the parameters (e.g. u3=Omega, to sweep Omega)")
+  command.add_option("--at", at, "NAME=EXPR: a coordinate, rate (NAME_d) or speed at the operating point, or a "
+                                 "parameter's value (e.g. v=5); repeatable; expressions may use the parameters "
+                                 "(e.g. u3=Omega, to sweep Omega)")
       ->type_name("NAME=EXPR");
   command.add_flag("--rest", from_rest, "Start the operating point from q = 0, u = 0 instead of the initial conditions");
 }

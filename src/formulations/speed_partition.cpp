@@ -5,7 +5,11 @@
 #include <random>
 
 #include "adyn/error.hpp"
+#include "adyn/symbolic/arithmetic.hpp"
+#include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 
 namespace adyn::formulations {
@@ -25,7 +29,8 @@ SpeedConstraints speed_constraints(const model::System& system, const std::vecto
   SpeedConstraints c{GiNaC::matrix(system.constraints().size(), u.size()),
                      GiNaC::matrix(system.constraints().size(), 1), {}};
   GiNaC::exmap rest;
-  for (const auto& s : u) rest[s] = 0;
+  std::vector<sym::Occurrence> occurrences;
+  for (const auto& s : u) rest[s] = 0, occurrences.emplace_back(s);
   for (std::size_t k = 0; k < system.constraints().size(); ++k) {
     const auto& con = system.constraints()[k];
     if (con.level == model::ConstraintLevel::General)
@@ -35,12 +40,11 @@ SpeedConstraints speed_constraints(const model::System& system, const std::vecto
     ex f = system.in_speeds(con.level == model::ConstraintLevel::Configuration ? sym::time_derivative(con.expression)
                                                                                : con.expression);
     for (std::size_t j = 0; j < u.size(); ++j) {
-      c.G(k, j) = f.diff(u[j]);
-      for (const auto& s : u)
-        if (c.G(k, j).has(s))
-          throw ModelError("constraint '" + con.name + "'", "is not linear in the speeds");
+      c.G(k, j) = sym::partial_derivative(f, u[j]);
+      for (auto& has_speed : occurrences)
+        if (has_speed.in(c.G(k, j))) throw ModelError("constraint '" + con.name + "'", "is not linear in the speeds");
     }
-    c.g0(k, 0) = f.subs(rest);
+    c.g0(k, 0) = sym::substitute(f, rest);
     c.names.push_back(con.name);
   }
   return c;
@@ -94,6 +98,38 @@ std::vector<std::size_t> choose_dependent(const SpeedConstraints& c, const std::
   return cols;
 }
 
+// Small constraint blocks are solved and simplified (the Greenwood and Kane textbook forms);
+// beyond this many operations a symbolic solve swells (its expansion and gcds took the Whipple
+// bicycle's 5 x 5 block past 5 minutes), so the solution is kept as Cramer's rule over the graph.
+constexpr std::size_t simplified_solve_limit = 400;
+
+// G_d u_d = rhs for the dependent speeds, as substitutions: simplified when small, else
+// u_dk = det(G_d with column k replaced by rhs) / det(G_d), nothing expanded (sym::determinant).
+GiNaC::exmap solved_speeds(const GiNaC::matrix& Gd, const GiNaC::matrix& rhs, const std::vector<symbol>& u,
+                           const std::vector<std::size_t>& dependent) {
+  const auto m = dependent.size();
+  std::size_t size = 0;
+  for (unsigned i = 0; i < m; ++i) {
+    size += sym::operation_count(rhs(i, 0));
+    for (unsigned j = 0; j < m; ++j) size += sym::operation_count(Gd(i, j));
+  }
+  GiNaC::exmap S;
+  if (size <= simplified_solve_limit) {
+    GiNaC::matrix unknowns(m, 1);
+    for (std::size_t d = 0; d < m; ++d) unknowns(d, 0) = symbol("ud" + std::to_string(d));
+    GiNaC::matrix sol = Gd.solve(unknowns, rhs);
+    for (std::size_t d = 0; d < m; ++d) S[u[dependent[d]]] = sol(d, 0).normal();
+    return S;
+  }
+  const ex inverse_det = GiNaC::pow(sym::determinant(Gd), -1);
+  for (std::size_t d = 0; d < m; ++d) {
+    GiNaC::matrix Gk = Gd;
+    for (std::size_t k = 0; k < m; ++k) Gk(k, d) = rhs(k, 0);
+    S[u[dependent[d]]] = sym::times(sym::determinant(Gk), inverse_det);
+  }
+  return S;
+}
+
 // u_d = −G_d⁻¹ (G_i u_i + g0) as substitutions.
 GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,
                                  const std::vector<std::size_t>& dependent, const Eigen::MatrixXd& G) {
@@ -115,12 +151,7 @@ GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<sy
     throw SingularityError("dependent speeds " + names + "",
                            "cannot be solved for: their block of the constraint matrix is singular; choose others");
   }
-  GiNaC::matrix unknowns(m, 1);
-  for (std::size_t d = 0; d < m; ++d) unknowns(d, 0) = symbol("ud" + std::to_string(d));
-  GiNaC::matrix sol = Gd.solve(unknowns, rhs);
-  GiNaC::exmap S;
-  for (std::size_t d = 0; d < m; ++d) S[u[dependent[d]]] = sol(d, 0).normal();
-  return S;
+  return solved_speeds(Gd, rhs, u, dependent);
 }
 
 }  // namespace
@@ -134,7 +165,7 @@ SpeedPartition partition_speeds(const model::System& system, const std::vector<s
   std::vector<std::size_t> dependent;
   if (c.G.rows() > 0) {
     Eigen::MatrixXd G = sym::evaluate(c.G, generic_point(system, c.G), "constraint matrix");
-    dependent = choose_dependent(c, u, chosen, method, G);
+    dependent = choose_dependent(c, u, chosen.empty() ? system.dependent_speeds() : chosen, method, G);
     p.dependent_values = eliminate_dependent(c, u, dependent, G);
   } else if (!chosen.empty()) {
     throw ModelError(method, "dependent speeds were given but the system has no constraints");
@@ -149,14 +180,14 @@ ex SpeedPartition::on_motion(const model::System& system, const ex& e) const {
   for (const auto& [ud, value] : dependent_values)
     rates[sym::derivative_of(ud)] = system.in_speeds(sym::time_derivative(value));
   ex r = system.in_speeds(e);
-  if (!rates.empty()) r = r.subs(rates, GiNaC::subs_options::no_pattern);
-  return r.subs(dependent_values, GiNaC::subs_options::no_pattern);
+  if (!rates.empty()) r = sym::substitute(r, rates);
+  return sym::substitute(r, dependent_values);
 }
 
 ex SpeedPartition::rate_weight(const symbol& u_j, const symbol& u_r) const {
   if (u_j.is_equal(u_r)) return 1;
   auto it = dependent_values.find(u_j);
-  return it == dependent_values.end() ? ex(0) : it->second.diff(u_r);
+  return it == dependent_values.end() ? ex(0) : sym::partial_derivative(it->second, u_r);
 }
 
 std::vector<ex> SpeedPartition::project(const std::vector<ex>& per_speed) const {

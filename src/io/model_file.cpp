@@ -398,7 +398,7 @@ const std::vector<std::string> top_level_keys = {
     "speeds",  "coordinate_rates", "frames",     "points",      "particles",
     "bodies",  "constraints",      "gravity",    "forces",      "torques",
     "springs", "dampers",          "potentials", "dissipation", "generalized_forces",
-    "events",  "initial",          "simulation"};
+    "events",  "initial",          "simulation", "dependent_speeds", "operating_point"};
 
 // Where a name was defined, for "already defined" messages.
 struct Definition {
@@ -423,6 +423,7 @@ class ModelReader : public YamlReader {
     each(top, "particles", "particle", &ModelReader::read_particle);
     each(top, "bodies", "body", &ModelReader::read_body);
     each(top, "constraints", "constraint", &ModelReader::read_constraint);
+    if (top.has("dependent_speeds")) read_dependent_speeds(top["dependent_speeds"]);
     each(top, "events", "event", &ModelReader::read_event);
     if (top.has("gravity")) {
       auto g = vector(top["gravity"], "gravity");
@@ -452,6 +453,21 @@ class ModelReader : public YamlReader {
       setup.initial[e.name] = constant(e.value, item);
     }
     check_initial_configuration(top.key("initial"), setup);
+  }
+
+  // operating_point: {name: expression} for coordinates, rates and speeds, kept symbolic in the
+  // parameters (the steady motion of the analysis commands: thetaR_d: -v/rR).
+  void read_operating_point(const Fields& top, SimulationSetup& setup) const {
+    const std::string object = "operating point";
+    std::vector<std::string> allowed;
+    for (const auto& q : system_.coordinates()) allowed.push_back(q.get_name()), allowed.push_back(q.get_name() + "_d");
+    for (const auto& u : system_.speeds()) allowed.push_back(u.get_name());
+    for (const auto& e : entries(top["operating_point"], object, "a mapping name: expression")) {
+      const std::string item = "operating point '" + e.name + "'";
+      if (std::find(allowed.begin(), allowed.end(), e.name) == allowed.end())
+        fail(e.key, item, "is not a coordinate, rate or speed of the model" + hint(e.name, allowed));
+      setup.operating_point[e.name] = expression(e.value, item);
+    }
   }
 
   void read_simulation(const YAML::Node& node, SimulationSetup& setup) const {
@@ -879,6 +895,21 @@ class ModelReader : public YamlReader {
     guarded(f[key], object, [&] { system_.add_constraint(*c); });
   }
 
+  // dependent_speeds: [names]: speeds (or rates q_d when no speeds are declared) to eliminate.
+  void read_dependent_speeds(const YAML::Node& node) {
+    const std::string object = "dependent_speeds";
+    const auto names = list(node, object, "speed names");
+    std::vector<GiNaC::symbol> chosen;
+    const auto table = system_.symbol_table();
+    for (const auto& item : names) {
+      const auto name = text(item, object, "a speed name");
+      auto it = table.find(name);
+      if (it == table.end()) fail(item, object, "no speed '" + name + "' is defined");
+      chosen.push_back(GiNaC::ex_to<GiNaC::symbol>(it->second));
+    }
+    guarded(node, object, [&] { system_.set_dependent_speeds(chosen); });
+  }
+
   // rolling: {wheel, center, axle, radius, tube_radius, plane, normal, plane_point}
   // coincident: {points: [P, Q], frame}   on_plane: {point, through, normal}
   // on_line: {point, through, direction}  aligned: {axis, along}
@@ -1148,6 +1179,7 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   ModelReader reader(source, doc.system);
   reader.read(top);
   if (top.has("initial")) reader.read_initial(top, doc.setup);
+  if (top.has("operating_point")) reader.read_operating_point(top, doc.setup);
   if (top.has("simulation")) reader.read_simulation(top["simulation"], doc.setup);
   return doc;
 }

@@ -65,7 +65,7 @@ std::vector<std::string> add_rolling_contact(System& system, const RollingContac
     system.add_constraint({names.back(), ConstraintLevel::Velocity, k.slip_velocity.dot(k.tangents[i]), {}});
   }
   if (!vanishes_identically(k.height, system)) {
-    names.push_back(c.name + " contact height");
+    names.push_back(c.name + " height");
     system.add_constraint({names.back(), ConstraintLevel::Configuration, k.height, {}});
   }
   return names;

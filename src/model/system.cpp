@@ -1,5 +1,7 @@
 #include "adyn/model/system.hpp"
 
+#include <algorithm>
+
 #include "adyn/error.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -92,6 +94,18 @@ GiNaC::ex System::in_speeds(const GiNaC::ex& e) const {
 
 kin::Vector System::in_speeds(const kin::Vector& v) const {
   return coordinate_rates_.empty() ? v : v.subs(with_accelerations(coordinate_rates_));
+}
+
+void System::set_dependent_speeds(const std::vector<GiNaC::symbol>& chosen) {
+  const auto u = speeds();
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    const auto& d = chosen[k];
+    if (std::find(u.begin(), u.end(), d) == u.end())
+      throw ModelError("dependent speed '" + d.get_name() + "'", "is not a generalized speed of the system");
+    for (std::size_t j = 0; j < k; ++j)
+      if (chosen[j].is_equal(d)) throw ModelError("dependent speed '" + d.get_name() + "'", "is given twice");
+  }
+  dependent_speeds_ = chosen;
 }
 
 GiNaC::exmap System::speeds_in_rates() const {

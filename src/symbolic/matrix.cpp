@@ -1,5 +1,8 @@
 #include "adyn/symbolic/matrix.hpp"
 
+#include <map>
+#include <stdexcept>
+
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/derivative.hpp"
 
@@ -47,6 +50,36 @@ GiNaC::matrix product(const GiNaC::matrix& a, const GiNaC::matrix& b) {
 
 GiNaC::matrix scaled(const GiNaC::matrix& a, const GiNaC::ex& s) {
   return map_entries(a, [&](const GiNaC::ex& e) { return times(e, s); });
+}
+
+namespace {
+
+// det of the rows first.. of `a` and the columns in `columns` (a bit set), by Laplace expansion
+// along the first of those rows; minors are shared through the memo.
+GiNaC::ex minor_determinant(const GiNaC::matrix& a, unsigned first, unsigned columns, std::map<unsigned, GiNaC::ex>& memo) {
+  if (first == a.rows()) return 1;
+  if (auto done = memo.find(columns); done != memo.end()) return done->second;
+  GiNaC::exvector terms;
+  int sign = 1;
+  for (unsigned j = 0; j < a.cols(); ++j) {
+    if (!(columns & (1u << j))) continue;
+    if (!a(first, j).is_zero()) {
+      const GiNaC::ex rest = minor_determinant(a, first + 1, columns & ~(1u << j), memo);
+      if (!rest.is_zero()) terms.push_back(times(sign, a(first, j), rest));
+    }
+    sign = -sign;
+  }
+  const GiNaC::ex d = terms.empty() ? GiNaC::ex(0) : GiNaC::ex(GiNaC::dynallocate<GiNaC::add>(terms));
+  memo.emplace(columns, d);
+  return d;
+}
+
+}  // namespace
+
+GiNaC::ex determinant(const GiNaC::matrix& a) {
+  if (a.rows() != a.cols() || a.rows() > 20) throw std::invalid_argument("determinant: a square matrix of order <= 20");
+  std::map<unsigned, GiNaC::ex> memo;
+  return minor_determinant(a, 0, (1u << a.cols()) - 1, memo);
 }
 
 bool is_zero_matrix(const GiNaC::matrix& m) {

@@ -6,6 +6,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::sym {
@@ -76,9 +77,10 @@ std::string c_function(const std::string& name, const std::vector<CArray>& input
       if (needed.count(in.entries[i])) body << "  const double " << id << " = " << in.name << "[" << i << "];\n";
     }
   std::vector<ex> all;
+  Substitution renamed(rename);
   for (const auto& out : outputs)
     for (const auto& e : out.entries) {
-      ex r = e.subs(rename, GiNaC::subs_options::no_pattern);
+      ex r = renamed(e);
       for (const auto& s : free_symbols(e))
         if (!rename.count(s))
           throw Error("c_function '" + name + "': output '" + out.name + "' uses '" +

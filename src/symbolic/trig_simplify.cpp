@@ -1,9 +1,12 @@
 #include "adyn/symbolic/trig_simplify.hpp"
 
+
 #include <map>
 #include <optional>
 #include <vector>
 
+#include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/ex_map.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::sym {
@@ -162,7 +165,7 @@ bool is_zero_trig(const ex& e) {
 }
 
 ex trig_simplify(const ex& e) {
-  if (is_a<symbol>(e) || is_a<numeric>(e)) return e;
+  if (is_a<symbol>(e) || is_a<numeric>(e) || operation_count(e) > simplification_limit) return e;
   ex best = e;
   for (const ex& start : {e, expand_trig(e)}) {
     ex candidate = reduced_form(start);
@@ -176,10 +179,22 @@ matrix trig_simplify(const matrix& m) {
   return map_entries(m, [](const ex& e) { return trig_simplify(e); });
 }
 
-std::size_t expression_size(const ex& e) {
-  std::size_t n = 0;
-  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it) ++n;
+namespace {
+
+std::size_t tree_size(const ex& e, ExMap<std::size_t>& memo) {
+  if (e.nops() == 0) return 1;
+  if (auto done = memo.find(e); done != memo.end()) return done->second;
+  std::size_t n = 1;
+  for (const auto& child : e) n += tree_size(child, memo);
+  memo.emplace(e, n);
   return n;
+}
+
+}  // namespace
+
+std::size_t expression_size(const ex& e) {
+  ExMap<std::size_t> memo;
+  return tree_size(e, memo);
 }
 
 }  // namespace adyn::sym

@@ -90,6 +90,6 @@ TEST(Angeles_E2_RollingDisk, RollingConstraintClassified) {
   auto r = test::run({"classify", test::example("angeles_rolling_disk_contact.yaml")});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("rolling no-slip 1: nonholonomic"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("rolling contact height: holonomic"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("rolling height: holonomic"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("configuration DOF 5, velocity DOF 3"), std::string::npos) << r.out;
 }

@@ -82,7 +82,7 @@ TEST(RollingContact, HeightRowForAFreeWheelAndTorus) {
   auto C = s.add_point(s.origin().locate_new("C", h * N.z()));
   const auto names = model::add_rolling_contact(s, {"wheel", W, C, W.y(), r, rt, N, N.z(), s.origin()});
   ASSERT_EQ(names.size(), 3u);
-  EXPECT_EQ(names[2], "wheel contact height");
+  EXPECT_EQ(names[2], "wheel height");
   const auto& height = s.constraints()[2];
   EXPECT_EQ(height.level, model::ConstraintLevel::Configuration);
   EXPECT_TRUE((height.expression - (h - r - rt)).normal().is_zero()) << height.expression;

@@ -1,8 +1,9 @@
 #pragma once
 // The operating point of the analysis commands (`equilibrium`, `linearize`, `eigen`): the model
-// file's initial conditions overridden by NAME=EXPR assignments on the command line — coordinates,
-// their rates (NAME_d) and speeds; expressions may use the parameters (`--at u3=Omega` makes the
-// linearization a function of Omega, to sweep).
+// file's initial conditions, then its `operating_point:` section, overridden by NAME=EXPR
+// assignments on the command line — coordinates, their rates (NAME_d) and speeds; expressions may
+// use the parameters (`--at u3=Omega` makes the linearization a function of Omega, to sweep), and
+// an assignment to a parameter sets its value (`--at v=5`).
 #include <ginac/ginac.h>
 
 #include <ostream>
@@ -36,6 +37,10 @@ struct ParameterSweep {
   int count = 0;
 };
 ParameterSweep parse_sweep(const model::System& system, const std::string& spec);
+
+/// Sets the parameters that `assignments` name (NAME=EXPR, EXPR in the parameters' values) and
+/// returns the other assignments. Throws adyn::ModelError naming a malformed one.
+std::vector<std::string> set_parameters(model::System& system, const std::vector<std::string>& assignments);
 
 /// A model, its equations by `method` and their linearization about the operating point given by
 /// `assignments` (see above). Warns on `err` when the point is not an equilibrium or steady motion.

@@ -20,6 +20,9 @@ struct SimulationSetup {
   std::optional<std::string> method;      // formulation: lagrange, kane, ...
   std::optional<std::string> integrator;  // dopri or bdf
   std::optional<bool> projection;
+  /// The operating point of the analysis commands (linearize, eigen): coordinate, rate or speed
+  /// name -> expression in the parameters. Empty: the initial conditions.
+  std::map<std::string, GiNaC::ex> operating_point;
 };
 
 struct ModelDocument {

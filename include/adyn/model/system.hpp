@@ -114,6 +114,15 @@ class System {
   void add_event(const Event& event);
   const std::vector<Event>& events() const { return events_; }
 
+  // --- dependent speeds ---------------------------------------------------------------------------
+  /// The speeds the formulations eliminate through the velocity-level constraints (one per
+  /// independent constraint row, holonomic rows differentiated), as the user chose them: e.g. the
+  /// Whipple bicycle's yaw, pitch and contact rates, keeping lean, steer and rear-wheel rates
+  /// independent. Throws ModelError naming a symbol that is not a speed, or given twice. Empty
+  /// (the default): the formulations choose.
+  void set_dependent_speeds(const std::vector<GiNaC::symbol>& speeds);
+  const std::vector<GiNaC::symbol>& dependent_speeds() const { return dependent_speeds_; }
+
   /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers.
   GiNaC::symtab symbol_table() const;
 
@@ -129,6 +138,7 @@ class System {
   std::vector<kin::ReferenceFrame> frames_;
   std::vector<kin::Point> points_;
   std::vector<Constraint> constraints_;
+  std::vector<GiNaC::symbol> dependent_speeds_;
   std::vector<Event> events_;
   std::vector<Particle> particles_;
   std::vector<RigidBody> bodies_;

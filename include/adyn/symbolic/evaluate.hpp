@@ -1,9 +1,12 @@
 #pragma once
-// Numeric evaluation of symbolic expressions at a given state (slow path: substitution and
-// GiNaC's evalf). Used by tests, checks and classification; simulation uses compiled evaluators.
+// Numeric evaluation of symbolic expressions at a given state: small ones by GiNaC's substitution
+// and evalf, large ones in double precision over the expression graph (each distinct
+// subexpression once), with GiNaC's path as the fallback that words the errors. Used by tests, checks, classification and analysis; simulation
+// uses compiled evaluators.
 #include <ginac/ginac.h>
 
 #include <Eigen/Dense>
+#include <memory>
 #include <string>
 
 namespace adyn::sym {
@@ -11,6 +14,21 @@ namespace adyn::sym {
 /// Value of `e` with `values` substituted. Throws adyn::EvaluationError naming `what` and the
 /// symbols left without a value, or saying the result is not a finite real number.
 double evaluate(const GiNaC::ex& e, const GiNaC::exmap& values, const std::string& what = "expression");
+
+/// Evaluation of many expressions at one point with one memo: what they share is computed once.
+class GraphEvaluator {
+ public:
+  explicit GraphEvaluator(const GiNaC::exmap& values);
+  ~GraphEvaluator();
+  GraphEvaluator(const GraphEvaluator&) = delete;
+  GraphEvaluator& operator=(const GraphEvaluator&) = delete;
+  /// As evaluate(e, values, what).
+  double operator()(const GiNaC::ex& e, const std::string& what = "expression");
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 /// Element-wise evaluation of a symbolic matrix.
 Eigen::MatrixXd evaluate(const GiNaC::matrix& m, const GiNaC::exmap& values,

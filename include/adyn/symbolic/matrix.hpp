@@ -19,6 +19,9 @@ GiNaC::matrix map_entries(const GiNaC::matrix& m, const std::function<GiNaC::ex(
 /// on the size of the entries' trees.
 GiNaC::matrix product(const GiNaC::matrix& a, const GiNaC::matrix& b);
 GiNaC::matrix scaled(const GiNaC::matrix& a, const GiNaC::ex& s);
+/// The determinant by Laplace expansion with shared minors, nothing expanded or normalized: a
+/// graph whose size does not depend on the entries' (order ≤ 20; the work is 2ⁿ n).
+GiNaC::ex determinant(const GiNaC::matrix& a);
 /// True if every entry is structurally zero.
 bool is_zero_matrix(const GiNaC::matrix& m);
 /// True if some entry contains `s`.

@@ -18,12 +18,18 @@ GiNaC::ex expand_trig(const GiNaC::ex& e);
 /// subexpressions).
 bool is_zero_trig(const GiNaC::ex& e);
 
+/// Expressions with more operations (as operation_count) than this are left as they are by
+/// trig_simplify: expanding them costs more than it could save (the equations of multibody
+/// systems stay compact as graphs of shared subexpressions, not as expanded sums).
+inline constexpr std::size_t simplification_limit = 3000;
+
 /// A practical simplifier: sin² + cos² and similar collapse; never returns a larger expression
-/// than it was given (size = expression_size).
+/// than it was given (size = expression_size). Large expressions (simplification_limit) are
+/// returned unchanged.
 GiNaC::ex trig_simplify(const GiNaC::ex& e);
 GiNaC::matrix trig_simplify(const GiNaC::matrix& m);
 
-/// Number of nodes of the expression tree.
+/// Number of nodes of the expression tree (counted over the graph).
 std::size_t expression_size(const GiNaC::ex& e);
 
 }  // namespace adyn::sym

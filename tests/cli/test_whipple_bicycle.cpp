@@ -1,0 +1,129 @@
+// The Whipple bicycle benchmark of Meijaard, Papadopoulos, Ruina & Schwab (2007), Proc. R. Soc. A
+// 463:1955, from examples/whipple_bicycle.yaml: both wheels stated with the rolling constraint,
+// Kane's equations with the lean, steer and rear-wheel rates independent, linearized about upright
+// straight running at speed v. Published values (their Table 2 and eq. (A 1)–(A 3) with Table 1's
+// parameters) to 1e-10; the state also holds the rear wheel's rate, whose eigenvalue is 0 (the
+// forward speed is conserved to first order).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <complex>
+#include <fstream>
+#include <sstream>
+
+#include "adyn/analysis/linearization.hpp"
+#include "adyn/analysis/stability_sweep.hpp"
+#include "adyn/cli/operating_point.hpp"
+#include "cli_support.hpp"
+#include "test_support.hpp"
+
+using namespace adyn;
+
+namespace {
+
+cli::Linearization bicycle(const std::vector<std::string>& at = {}) {
+  std::ostringstream err;
+  auto job = cli::linearize_model(test::example("whipple_bicycle.yaml"), "kane", at, false, err);
+  EXPECT_EQ(err.str(), "") << "upright straight running is a steady motion";
+  return job;
+}
+
+// Each expected eigenvalue has a computed one within 1e-10, and the one left over is 0.
+void expect_eigenvalues(const Eigen::VectorXcd& computed, const std::vector<std::complex<double>>& expected) {
+  ASSERT_EQ(computed.size(), static_cast<Eigen::Index>(expected.size() + 1));
+  std::vector<bool> used(static_cast<std::size_t>(computed.size()), false);
+  for (const auto& e : expected) {
+    Eigen::Index best = 0;
+    for (Eigen::Index i = 0; i < computed.size(); ++i)
+      if (!used[static_cast<std::size_t>(i)] && (used[static_cast<std::size_t>(best)] || std::abs(computed(i) - e) < std::abs(computed(best) - e))) best = i;
+    EXPECT_LT(std::abs(computed(best) - e), 1e-10) << "expected " << e << ", nearest " << computed(best);
+    used[static_cast<std::size_t>(best)] = true;
+  }
+  for (Eigen::Index i = 0; i < computed.size(); ++i)
+    if (!used[static_cast<std::size_t>(i)]) {
+      EXPECT_LT(std::abs(computed(i)), 1e-12) << "the rear wheel's rate";
+    }
+}
+
+}  // namespace
+
+TEST(Meijaard2007_WhippleBicycle, EigenvaluesAtFiveMetresPerSecond) {
+  const auto job = bicycle({"v=5"});
+  EXPECT_EQ(job.lin.state_names(), (std::vector<std::string>{"phi", "delta", "phi_d", "delta_d", "thetaR_d"}));
+  const auto a = analysis::eigenanalysis(job.lin, job.doc.system.parameter_values());
+  expect_eigenvalues(a.eigenvalues, {-14.07838969279822, {-0.77534188219585, 4.46486771378823},
+                                     {-0.77534188219585, -4.46486771378823}, -0.32286642900409});
+}
+
+TEST(Meijaard2007_WhippleBicycle, EigenvaluesAtRest) {
+  const auto job = bicycle({"v=0"});
+  const auto a = analysis::eigenanalysis(job.lin, job.doc.system.parameter_values());
+  expect_eigenvalues(a.eigenvalues, {3.13164324790656, -3.13164324790656, 5.53094371765393, -5.53094371765393});
+}
+
+// Rows of the state matrix for (lean, steer, lean rate, steer rate), the paper's (A 1)–(A 3):
+// [9.48977444677355, −0.891197738059089 v² − 0.571523173729245, −0.105522449805691 v, −0.330515398992311 v]
+// [11.7194768719633, −1.97171508499972 v² + 30.9087533932407, 3.67680523332152 v, −3.08486552743311 v].
+TEST(Meijaard2007_WhippleBicycle, StateMatrixRows) {
+  auto job = bicycle();
+  for (double v : {0.0, 1.0, 2.5, 4.0, 7.3}) {
+    auto parameters = job.doc.system.parameter_values();
+    parameters[job.doc.system.symbol_table().at("v")] = v;
+    const Eigen::MatrixXd A = analysis::state_matrix(job.lin, parameters);
+    const double lean[4] = {9.48977444677355, -0.891197738059089 * v * v - 0.571523173729245, -0.105522449805691 * v,
+                            -0.330515398992311 * v};
+    const double steer[4] = {11.7194768719633, -1.97171508499972 * v * v + 30.9087533932407, 3.67680523332152 * v,
+                             -3.08486552743311 * v};
+    for (int j = 0; j < 4; ++j) {
+      EXPECT_TRUE(test::close(A(2, j), lean[j], 1e-10)) << "lean row, column " << j << ", v = " << v;
+      EXPECT_TRUE(test::close(A(3, j), steer[j], 1e-10)) << "steer row, column " << j << ", v = " << v;
+    }
+  }
+}
+
+// The weave speed 4.29238253634111 m/s (stable above) and the capsize speed 6.02426201538837 m/s
+// (unstable above), as `adyn eigen --sweep` finds them.
+TEST(Meijaard2007_WhippleBicycle, WeaveAndCapsizeSpeeds) {
+  auto job = bicycle();
+  const auto v = GiNaC::ex_to<GiNaC::symbol>(job.doc.system.symbol_table().at("v"));
+  const auto b = analysis::stability_boundaries(job.lin, job.doc.system.parameter_values(), v, 0, 10, 101);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_NEAR(b[0].value, 4.29238253634111, 1e-10);
+  EXPECT_TRUE(b[0].stable_above);
+  EXPECT_NEAR(b[1].value, 6.02426201538837, 1e-10);
+  EXPECT_FALSE(b[1].stable_above);
+  auto r = test::run({"eigen", test::example("whipple_bicycle.yaml"), "--sweep", "v=0:10:101"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("stability boundary at v = 4.292382536"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stability boundary at v = 6.024262015"), std::string::npos) << r.out;
+}
+
+TEST(Meijaard2007_WhippleBicycle, EigenCommandJson) {
+  auto r = test::run({"eigen", test::example("whipple_bicycle.yaml"), "--at", "v=5", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* value : {"-14.0783896927", "-0.775341882", "4.464867713", "-0.322866429"})
+    EXPECT_NE(r.out.find(value), std::string::npos) << value << " in " << r.out;
+}
+
+// At v = 5 (self-stable) a lean of 0.05 rad decays; the rolling constraints hold (drift reported).
+TEST(Meijaard2007_WhippleBicycle, SelfStableNonlinearSimulation) {
+  const auto csv = test::temporary_file("bicycle.csv");
+  auto r = test::run({"simulate", test::example("whipple_bicycle.yaml"), "--t-end", "8", "-o", csv});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE((r.out + r.err).find("max constraint violation"), std::string::npos) << r.out << r.err;
+  std::ifstream in(csv);
+  std::string header, line, last;
+  std::getline(in, header);
+  while (std::getline(in, line)) last = line;
+  std::vector<double> row;
+  std::istringstream cells(last);
+  for (std::string cell; std::getline(cells, cell, ',');) row.push_back(std::stod(cell));
+  const auto columns = [&] {
+    std::vector<std::string> names;
+    std::istringstream h(header);
+    for (std::string c; std::getline(h, c, ',');) names.push_back(c);
+    return names;
+  }();
+  const auto phi = std::find(columns.begin(), columns.end(), "phi") - columns.begin();
+  EXPECT_LT(std::abs(row.at(static_cast<std::size_t>(phi))), 0.01) << "lean after 8 s";
+}
