@@ -16,7 +16,10 @@ std::string at(const char* base, std::size_t i, std::size_t j) {
   return std::string(base) + "[" + std::to_string(i + 1) + "," + std::to_string(j + 1) + "]";
 }
 
-void write_text(const formulations::EquationsOfMotion& eom, std::ostream& out) {
+void write_text(const formulations::EquationsOfMotion& equations, std::ostream& out) {
+  const auto [intermediates, eom] = formulations::with_intermediates(equations);
+  if (!intermediates.empty()) out << "  intermediates (common subexpressions, in order of evaluation):\n";
+  for (const auto& [z, value] : intermediates) entry(out, z.get_name(), value);
   for (std::size_t i = 0; i < eom.p(); ++i)
     for (std::size_t j = i; j < eom.p(); ++j)
       if (!eom.mass_matrix(i, j).is_zero()) entry(out, at("M", i, j), eom.mass_matrix(i, j));
@@ -67,13 +70,16 @@ std::string expression_string(const GiNaC::ex& e) {
   return os.str();
 }
 
-nlohmann::json equations_json(const formulations::EquationsOfMotion& eom) {
+nlohmann::json equations_json(const formulations::EquationsOfMotion& equations) {
+  const auto [intermediates, eom] = formulations::with_intermediates(equations);
   nlohmann::json j;
   j["method"] = eom.method;
   j["form"] = formulations::equation_form(eom);
   j["coordinates"] = names_json(eom.coordinates);
   j["speeds"] = names_json(eom.speeds);
   j["parameters"] = names_json(formulations::parameters_of(eom));
+  j["intermediates"] = nlohmann::json::array();
+  for (const auto& [z, value] : intermediates) j["intermediates"].push_back({{"name", z.get_name()}, {"value", expression_string(value)}});
   j["mass_matrix"] = matrix_json(eom.mass_matrix);
   j["forcing"] = column_json(eom.forcing);
   j["constraint_matrix"] = matrix_json(eom.constraint_matrix);

@@ -4,6 +4,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
+#include "adyn/kinematics/recursive_kinematics.hpp"
 #include "adyn/symbolic/antiderivative.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -14,52 +15,50 @@ namespace {
 using GiNaC::ex;
 using GiNaC::symbol;
 
-// Accumulates F_r contributions for one set of speeds.
+// Accumulates F_r contributions for one set of speeds. Velocities come from one
+// kin::RecursiveKinematics and partial velocities from one kin::PartialVelocities, so what the
+// loads' points and frames share is computed once.
 class ActiveForces {
  public:
-  ActiveForces(const model::System& system, const std::vector<symbol>& speeds)
-      : system_(system), speeds_(speeds), F_(speeds.size(), 0), in_rates_(are_rates(system, speeds)) {}
+  ActiveForces(kin::RecursiveKinematics& motion, kin::PartialVelocities& partial_velocities)
+      : motion_(motion), partial_velocities_(partial_velocities), F_(partial_velocities.speeds().size(), 0) {}
 
   // F · v_r for a force F at a point.
   void add_force_at(const kin::Point& P, const kin::Vector& force, const std::string& what) {
-    auto v = written(P.velocity_in(system_.inertial_frame()));
-    auto partials = kin::partial_velocities(v, speeds_, what);
+    auto partials = partial_velocities_.of(motion_.velocity(P), what);
     for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += force.dot(partials[r]);
   }
 
   // T · ω_r for a couple on a frame (and −T on the reaction frame).
   void add_torque(const model::BodyTorque& t) {
-    const auto N = system_.inertial_frame();
-    auto w = t.body.angular_velocity_in(N);
-    if (t.reaction_on) w -= t.reaction_on->angular_velocity_in(N);
-    auto partials = kin::partial_velocities(written(w), speeds_, "torque '" + t.name + "'");
+    kin::Vector w = motion_.angular_velocity(t.body);
+    if (t.reaction_on) w -= motion_.angular_velocity(*t.reaction_on);
+    auto partials = partial_velocities_.of(w, "torque '" + t.name + "'");
     for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += t.torque.dot(partials[r]);
   }
 
   // A scalar "force" f conjugate to a rate expression s(q, q̇, t): F_r += f ∂s/∂u_r.
   void add_along(const ex& f, const ex& rate) {
-    ex s = in_rates_ ? rate : system_.in_speeds(rate);
-    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += f * sym::partial_derivative(s, speeds_[r]);
+    ex s = motion_.rewritten(rate);
+    const auto& speeds = partial_velocities_.speeds();
+    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += f * sym::partial_derivative(s, speeds[r]);
   }
 
   std::vector<ex> result() const { return F_; }
 
  private:
-  // Velocities are written in the requested speeds: the rates q̇ as they come from the kinematics,
-  // or the declared speeds through the kinematic equations.
-  static bool are_rates(const model::System& system, const std::vector<symbol>& speeds) {
-    auto qd = sym::derivatives_of(system.coordinates());
-    for (const auto& s : speeds)
-      if (std::find(qd.begin(), qd.end(), s) == qd.end()) return false;
-    return true;
-  }
-  kin::Vector written(const kin::Vector& v) const { return in_rates_ ? v : system_.in_speeds(v); }
-
-  const model::System& system_;
-  const std::vector<symbol>& speeds_;
+  kin::RecursiveKinematics& motion_;
+  kin::PartialVelocities& partial_velocities_;
   std::vector<ex> F_;
-  bool in_rates_;
 };
+
+// Whether the speeds are the rates q̇ (velocities then need no rewriting).
+bool are_rates(const model::System& system, const std::vector<symbol>& speeds) {
+  auto qd = sym::derivatives_of(system.coordinates());
+  for (const auto& s : speeds)
+    if (std::find(qd.begin(), qd.end(), s) == qd.end()) return false;
+  return true;
+}
 
 ex spring_tension(const model::Spring& s, const ex& stretch) {
   if (s.tension_law) return s.tension_law->subs(model::Spring::stretch_symbol() == stretch);
@@ -84,7 +83,17 @@ ex spring_potential(const model::Spring& s, const kin::ReferenceFrame& N) {
 
 std::vector<ex> generalized_active_forces(const model::System& system, const std::vector<symbol>& speeds,
                                           LoadSelection selection) {
-  ActiveForces F(system, speeds);
+  // Velocities written in the requested speeds: the rates q̇ as they come from the kinematics, or
+  // the declared speeds through the kinematic equations.
+  kin::RecursiveKinematics motion(system.inertial_frame(),
+                                  {are_rates(system, speeds) ? GiNaC::exmap{} : system.speed_substitution()});
+  kin::PartialVelocities partial_velocities(speeds);
+  return generalized_active_forces(system, motion, partial_velocities, selection);
+}
+
+std::vector<ex> generalized_active_forces(const model::System& system, kin::RecursiveKinematics& motion,
+                                          kin::PartialVelocities& partial_velocities, LoadSelection selection) {
+  ActiveForces F(motion, partial_velocities);
   const auto N = system.inertial_frame();
   for (const auto& f : system.forces()) F.add_force_at(f.point, f.force, "force '" + f.name + "'");
   for (const auto& t : system.torques()) F.add_torque(t);

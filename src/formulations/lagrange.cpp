@@ -6,6 +6,7 @@
 #include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/linear_split.hpp"
 
@@ -39,16 +40,17 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
   const ex& T = form.kinetic_energy;
   // p_i is linear in q̇ (T is quadratic in q̇): one split of p_i in q̇ gives the row M_i· = ∂p_i/∂q̇
   // without n derivatives (issue 8; see linear_split.hpp).
+  // The derivatives go through the graph of T (sym::ChainRule), and d p_i/dt = M_i· q̈ + (d/dt at
+  // q̈ = 0) p_i, so F_i = ∂T/∂q_i − ∂V/∂q_i − ∂D/∂q̇_i + Q_i − (d/dt at q̈ = 0) p_i.
   sym::LinearSplitter in_rates(qd);
+  sym::TotalTimeDerivative without_accelerations(qd);
   for (std::size_t i = 0; i < n; ++i) {
-    ex p = T.diff(qd[i]);  // generalized momentum ∂T/∂q̇_i
-    ex F = T.diff(q[i]) - form.potential_energy.diff(q[i]) - form.dissipation.diff(qd[i]) - p.diff(sym::time());
+    ex p = sym::partial_derivative(T, qd[i]);  // generalized momentum ∂T/∂q̇_i
+    ex F = sym::partial_derivative(T, q[i]) - sym::partial_derivative(form.potential_energy, q[i]) -
+           sym::partial_derivative(form.dissipation, qd[i]) - without_accelerations(p);
     if (!form.generalized_forces.empty()) F += form.generalized_forces[i];
     const auto row = in_rates.split(p);
-    for (std::size_t j = 0; j < n; ++j) {
-      eom.mass_matrix(i, j) = row.coefficients[j];
-      F -= p.diff(q[j]) * qd[j];
-    }
+    for (std::size_t j = 0; j < n; ++j) eom.mass_matrix(i, j) = row.coefficients[j];
     eom.forcing(i, 0) = F;
   }
   auto rows = acceleration_constraints(constraints, q);
@@ -68,8 +70,9 @@ LagrangianForm lagrangian_form(const model::System& system) {
   LagrangianForm form;
   form.coordinates = system.coordinates();
   form.kinetic_energy = 0;
-  for (const auto& p : system.particles()) form.kinetic_energy += model::kinetic_energy(p, N);
-  for (const auto& b : system.bodies()) form.kinetic_energy += model::kinetic_energy(b, N);
+  kin::RecursiveKinematics motion(N);  // T built body by body from the parents' velocities
+  for (const auto& p : system.particles()) form.kinetic_energy += model::kinetic_energy(p, motion);
+  for (const auto& b : system.bodies()) form.kinetic_energy += model::kinetic_energy(b, motion);
   for (const auto& s : sym::free_symbols(form.kinetic_energy))
     if (sym::is_dynamic(s) && !sym::derivative_order(s) && std::find(form.coordinates.begin(), form.coordinates.end(), s) == form.coordinates.end())
       throw ModelError("system '" + system.name() + "'",

@@ -1,9 +1,12 @@
 #include "adyn/formulations/printing.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <sstream>
 
 #include "adyn/symbolic/collect.hpp"
+#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
@@ -34,7 +37,47 @@ std::string sub(const char* base, std::size_t i, std::size_t j) {
   return std::string(base) + "_{" + std::to_string(i + 1) + std::to_string(j + 1) + "}";
 }
 
+// The matrices whose entries are printed.
+constexpr std::array printed_matrices = {
+    &EquationsOfMotion::mass_matrix,     &EquationsOfMotion::forcing,         &EquationsOfMotion::constraint_matrix,
+    &EquationsOfMotion::constraint_rhs,  &EquationsOfMotion::nonideal_force,  &EquationsOfMotion::dependent_speed_values,
+    &EquationsOfMotion::coordinate_rates};
+
+// "z", or "zz", … : a prefix that makes no name of a symbol in `exprs` when followed by digits.
+std::string intermediate_prefix(const std::vector<ex>& exprs) {
+  std::vector<std::string> names;
+  for (const auto& e : exprs)
+    for (const auto& s : sym::free_symbols(e)) names.push_back(GiNaC::ex_to<GiNaC::symbol>(s).get_name());
+  std::string prefix = "z";
+  auto clashes = [&](const std::string& name) {
+    return name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
+           std::all_of(name.begin() + static_cast<std::ptrdiff_t>(prefix.size()), name.end(), ::isdigit);
+  };
+  while (std::any_of(names.begin(), names.end(), clashes)) prefix += "z";
+  return prefix;
+}
+
 }  // namespace
+
+IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tree_limit) {
+  IntermediateForm form{{}, eom};
+  std::vector<ex> all;
+  for (auto member : printed_matrices)
+    for (const auto& e : entries(eom.*member)) all.push_back(e);
+  std::size_t size = 0;
+  for (const auto& e : all)
+    if ((size += sym::expression_size(e)) > tree_limit) break;
+  if (size <= tree_limit) return form;
+  auto reduced = sym::cse(all, intermediate_prefix(all));
+  form.intermediates = std::move(reduced.temporaries);
+  std::size_t k = 0;
+  for (auto member : printed_matrices) {
+    GiNaC::matrix& m = form.equations.*member;
+    for (unsigned i = 0; i < m.rows(); ++i)
+      for (unsigned j = 0; j < m.cols(); ++j) m(i, j) = reduced.outputs[k++];
+  }
+  return form;
+}
 
 EquationsOfMotion simplified(const EquationsOfMotion& eom) {
   EquationsOfMotion s = eom;
@@ -76,9 +119,11 @@ bool rate_is_informative(const EquationsOfMotion& eom, std::size_t i) {
   return std::find(eom.dependent_speeds.begin(), eom.dependent_speeds.end(), qd) == eom.dependent_speeds.end();
 }
 
-std::string to_latex(const EquationsOfMotion& eom) {
+std::string to_latex(const EquationsOfMotion& equations) {
+  const auto [intermediates, eom] = with_intermediates(equations);
   std::ostringstream os;
   os << "\\begin{aligned}\n";
+  for (const auto& [z, value] : intermediates) latex_entry(os, sym::to_latex(z), value);
   for (std::size_t i = 0; i < eom.p(); ++i)
     for (std::size_t j = i; j < eom.p(); ++j)
       if (!eom.mass_matrix(i, j).is_zero()) latex_entry(os, sub("M", i, j), eom.mass_matrix(i, j));

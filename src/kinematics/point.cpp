@@ -131,6 +131,19 @@ void Point::fix_in(const ReferenceFrame& F) {
 void Point::set_velocity(const ReferenceFrame& F, const Vector& v) { store(node_->velocities, F, v); }
 void Point::set_acceleration(const ReferenceFrame& F, const Vector& a) { store(node_->accelerations, F, a); }
 
+std::optional<Point> Point::parent() const {
+  if (!node_->parent) return std::nullopt;
+  return Point(node_->parent);
+}
+
+const Vector& Point::position_from_parent() const { return node_->position; }
+
+std::optional<Vector> Point::known_velocity_in(const ReferenceFrame& F) const {
+  if (auto v = lookup(node_->velocities, F)) return v;
+  if (is_fixed_in(node_, F)) return Vector();
+  return std::nullopt;
+}
+
 Point Point::anchor_in(const ReferenceFrame& F) const {
   NodePtr known = nearest_known(node_, F);
   if (!known)

@@ -13,6 +13,15 @@ GiNaC::ex kinetic_energy(const RigidBody& b, const kin::ReferenceFrame& N) {
   return b.mass() * v.dot(v) / 2 + w.dot(b.central_inertia().dot(w)) / 2;
 }
 
+GiNaC::ex kinetic_energy(const Particle& p, kin::RecursiveKinematics& motion) {
+  return p.mass() * motion.speed_squared(p.point()) / 2;
+}
+
+GiNaC::ex kinetic_energy(const RigidBody& b, kin::RecursiveKinematics& motion) {
+  const auto& w = motion.angular_velocity(b.frame());
+  return b.mass() * motion.speed_squared(b.mass_center()) / 2 + w.dot(b.central_inertia().dot(w)) / 2;
+}
+
 kin::Vector linear_momentum(const Particle& p, const kin::ReferenceFrame& N) {
   return p.mass() * p.point().velocity_in(N);
 }

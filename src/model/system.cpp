@@ -88,6 +88,8 @@ void System::check_kinematic_equations() const {
                        "coordinate rate must be given in terms of them)");
 }
 
+GiNaC::exmap System::speed_substitution() const { return with_accelerations(coordinate_rates_); }
+
 GiNaC::ex System::in_speeds(const GiNaC::ex& e) const {
   return coordinate_rates_.empty() ? e : sym::substitute(e, with_accelerations(coordinate_rates_));
 }

@@ -117,6 +117,10 @@ ex ChainRule::of_function(const ex& e) {
   return d;
 }
 
+TotalTimeDerivative::TotalTimeDerivative(const std::vector<GiNaC::symbol>& held) {
+  for (const auto& s : held) symbols_.emplace(s, 0);
+}
+
 ex TotalTimeDerivative::of_symbol(const GiNaC::symbol& s) {
   if (auto done = symbols_.find(s); done != symbols_.end()) return done->second;
   ex d = s.is_equal(time()) ? ex(1) : is_dynamic(s) ? ex(derivative_of(s)) : ex(0);
@@ -130,7 +134,7 @@ ex partial_derivative(const ex& e, const GiNaC::symbol& x) {
 }
 
 bool Occurrence::in(const ex& e) {
-  if (e.is_equal(s_)) return true;
+  if (targets_.count(e)) return true;
   if (atomic(e)) return false;
   if (auto done = memo_.find(e); done != memo_.end()) return done->second;
   bool found = false;

@@ -9,6 +9,8 @@
 
 #include <vector>
 
+#include "adyn/kinematics/partial_velocity.hpp"
+#include "adyn/kinematics/recursive_kinematics.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
@@ -22,6 +24,11 @@ enum class LoadSelection {
 /// in the speeds with System::in_speeds (the kinematic differential equations).
 std::vector<GiNaC::ex> generalized_active_forces(const model::System& system, const std::vector<GiNaC::symbol>& speeds,
                                                  LoadSelection selection);
+/// F_r for the speeds of `partial_velocities`, with the velocities of `motion`: the kinematics a
+/// formulation shares between its inertia and active forces (Kane's method passes the constrained
+/// motion and the independent speeds, so F_r is already the projected F̃_r).
+std::vector<GiNaC::ex> generalized_active_forces(const model::System& system, kin::RecursiveKinematics& motion,
+                                                 kin::PartialVelocities& partial_velocities, LoadSelection selection);
 
 /// ℓ = |r^{b/a}| and the spring/damper elongation rate ℓ̇ (in q, q̇, t).
 GiNaC::ex distance(const kin::Point& a, const kin::Point& b, const kin::ReferenceFrame& N);

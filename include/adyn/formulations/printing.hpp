@@ -1,6 +1,7 @@
 #pragma once
 // Equations of motion as LaTeX and as C (after common-subexpression elimination).
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
@@ -20,7 +21,18 @@ bool rate_is_informative(const EquationsOfMotion& eom, std::size_t i);
 /// The form of the equations in words, e.g. "M u' = F + G^T lambda, G u' = g".
 std::string equation_form(const EquationsOfMotion& eom);
 
-/// An aligned LaTeX block: M, F (and G, g, dependent speeds, q̇ when not trivial).
+/// Equations rewritten over named intermediates: their common subexpressions z0, z1, … in order
+/// of evaluation (sym::cse) when the entries hold more than `tree_limit` nodes written out as trees
+/// together — each shared subexpression would be printed wherever it is referenced (gigabytes for
+/// the Whipple bicycle) —, else unchanged and with no intermediates.
+struct IntermediateForm {
+  std::vector<std::pair<GiNaC::symbol, GiNaC::ex>> intermediates;
+  EquationsOfMotion equations;
+};
+IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tree_limit = 20000);
+
+/// An aligned LaTeX block: M, F (and G, g, dependent speeds, q̇ when not trivial), after the
+/// intermediates of with_intermediates when there are any.
 std::string to_latex(const EquationsOfMotion& eom);
 
 /// C source of `void name(const double* t, const double* q, const double* u, const double* p,

@@ -8,6 +8,7 @@
 //     ^F v^P = ^F v^Q + ^F d r^{P/Q}/dt,    ^F a^P = ^F a^Q + ^F d² r^{P/Q}/dt².
 // A Point is a handle: copies refer to the same point.
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "adyn/kinematics/reference_frame.hpp"
@@ -44,14 +45,21 @@ class Point {
   /// velocity (so an acceleration set on Q is used), or ^F d(^F v^P)/dt when v^P is set.
   Vector acceleration_in(const ReferenceFrame& F) const;
 
+  /// The point this one is positioned from (none for a root of the tree of positions).
+  std::optional<Point> parent() const;
+  /// r^{this/parent} as given to set_position (zero for a root).
+  const Vector& position_from_parent() const;
+  /// ^F v^P when it is known without differentiating: set, or zero for a point fixed in F.
+  std::optional<Vector> known_velocity_in(const ReferenceFrame& F) const;
+  /// The nearest point of the tree of positions whose velocity in F is known (may be this one).
+  /// Throws adyn::ModelError naming this point and F when there is none.
+  Point anchor_in(const ReferenceFrame& F) const;
+
   bool operator==(const Point& other) const { return node_ == other.node_; }
   bool operator!=(const Point& other) const { return node_ != other.node_; }
 
  private:
   explicit Point(std::shared_ptr<detail::PointNode> node) : node_(std::move(node)) {}
-  /// The nearest point of the tree of positions whose velocity in F is known (may be this one).
-  /// Throws adyn::ModelError naming this point and F when there is none.
-  Point anchor_in(const ReferenceFrame& F) const;
   std::shared_ptr<detail::PointNode> node_;
 };
 

@@ -4,6 +4,7 @@
 #include <ginac/ginac.h>
 
 #include "adyn/kinematics/point.hpp"
+#include "adyn/kinematics/recursive_kinematics.hpp"
 #include "adyn/model/particle.hpp"
 #include "adyn/model/rigid_body.hpp"
 
@@ -13,6 +14,10 @@ namespace adyn::model {
 GiNaC::ex kinetic_energy(const Particle& p, const kin::ReferenceFrame& N);
 /// T = ½ m v*·v* + ½ ω·I·ω (König).
 GiNaC::ex kinetic_energy(const RigidBody& b, const kin::ReferenceFrame& N);
+/// The same with the velocities of `motion` (one basis each, built from the parents': what a
+/// formulation uses for many bodies).
+GiNaC::ex kinetic_energy(const Particle& p, kin::RecursiveKinematics& motion);
+GiNaC::ex kinetic_energy(const RigidBody& b, kin::RecursiveKinematics& motion);
 
 /// L = m v (v* for a body).
 kin::Vector linear_momentum(const Particle& p, const kin::ReferenceFrame& N);

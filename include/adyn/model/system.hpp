@@ -58,6 +58,8 @@ class System {
   /// Rewrites q̇ (and q̈) in terms of u (and u̇) using the kinematic differential equations.
   GiNaC::ex in_speeds(const GiNaC::ex& e) const;
   kin::Vector in_speeds(const kin::Vector& v) const;
+  /// The substitution in_speeds applies: q̇ -> N u + n and q̈ -> its time derivative.
+  GiNaC::exmap speed_substitution() const;
   /// The declared speeds in terms of the rates, u = Y(q,t) q̇ + z(q,t): the kinematic equations
   /// q̇ = N u + n solved for u (empty when u = q̇). Throws ModelError when N is not square and
   /// regular (fewer speeds than coordinates: the rates do not determine the speeds' roles).

@@ -60,8 +60,12 @@ class PartialDerivative final : public ChainRule {
 };
 
 /// The total time derivative d/dt: t ↦ 1, a dynamic variable x ↦ ẋ (sym::derivative_of), any
-/// other symbol (a parameter) ↦ 0.
+/// other symbol (a parameter) ↦ 0 — and the symbols `held` ↦ 0: with held = q̇, the part of
+/// d/dt that does not involve q̈.
 class TotalTimeDerivative final : public ChainRule {
+ public:
+  explicit TotalTimeDerivative(const std::vector<GiNaC::symbol>& held = {});
+
  protected:
   GiNaC::ex of_symbol(const GiNaC::symbol& s) override;
 
@@ -72,16 +76,17 @@ class TotalTimeDerivative final : public ChainRule {
 /// ∂e/∂x (one expression; use PartialDerivative to differentiate several that share terms).
 GiNaC::ex partial_derivative(const GiNaC::ex& e, const GiNaC::symbol& x);
 
-/// Whether expressions contain the subexpression `s` (typically a symbol): each distinct
-/// subexpression is examined once over all the expressions tested with one object.
+/// Whether expressions contain the subexpression `s` (typically a symbol), or any of several:
+/// each distinct subexpression is examined once over all the expressions tested with one object.
 class Occurrence {
  public:
-  explicit Occurrence(const GiNaC::ex& s) : s_(s) {}
+  explicit Occurrence(const GiNaC::ex& s) : targets_{s} {}
+  explicit Occurrence(const std::vector<GiNaC::symbol>& any_of) : targets_(any_of.begin(), any_of.end()) {}
   bool in(const GiNaC::ex& e);
   bool in(const GiNaC::matrix& m);
 
  private:
-  GiNaC::ex s_;
+  GiNaC::exset targets_;
   ExMap<bool> memo_;
 };
 
