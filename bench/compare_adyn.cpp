@@ -1,7 +1,7 @@
 // The adyn side of bench/compare (issue 8): one measurement per command line, printed as the
 // tab-separated records of bench/peers/chain_common.hpp (tool, workload, n, setting, metric, value).
 //
-//   adyn_compare derive {kane|lagrange} {planar|planar-relative|spatial} N
+//   adyn_compare derive {kane|lagrange|hamilton} {planar|planar-relative|spatial} N
 //       time to build the model and derive M u̇ = F (fastest of repeated runs), and the operation
 //       count (SymPy's count_ops convention) of M and F as derived and as compiled (terms
 //       collected by kinematic factor, then CSE);
@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "adyn/formulations/hamilton.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/inertia.hpp"
@@ -89,6 +90,7 @@ model::System spatial_chain(int n) {
 }
 
 formulations::EquationsOfMotion derive(const std::string& method, const model::System& s) {
+  if (method == "hamilton") return formulations::hamilton(s);
   return method == "kane" ? formulations::kane(s) : formulations::lagrange(s);
 }
 
@@ -188,7 +190,7 @@ void simulate_command(int n, double t_end, const std::vector<double>& rtols) {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: adyn_compare derive {kane|lagrange} {planar|planar-relative|spatial} N | forward N |\n"
+               "usage: adyn_compare derive {kane|lagrange|hamilton} {planar|planar-relative|spatial} N | forward N |\n"
                "       profile-forward N {tape|c} CALLS | simulate N T RTOL...\n");
   return 2;
 }

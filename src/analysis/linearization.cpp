@@ -27,30 +27,6 @@ ex tidy(const ex& e) { return sym::operation_count(e) <= sym::simplification_lim
 
 matrix tidy(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return tidy(e); }); }
 
-// x solving A x = b: GiNaC's solve when A and b are small, else Cramer's rule over the graph
-// (sym::determinant), nothing expanded.
-matrix solve_linear(const matrix& A, const matrix& b) {
-  std::size_t size = 0;
-  for (const auto* m : {&A, &b})
-    for (unsigned i = 0; i < m->rows(); ++i)
-      for (unsigned j = 0; j < m->cols(); ++j) size += sym::operation_count((*m)(i, j));
-  if (size <= sym::simplification_limit) {
-    matrix unknowns(A.cols(), b.cols());
-    for (unsigned i = 0; i < A.cols(); ++i)
-      for (unsigned j = 0; j < b.cols(); ++j) unknowns(i, j) = GiNaC::symbol();
-    return tidy(A.solve(unknowns, b));
-  }
-  const ex inverse_det = GiNaC::pow(sym::determinant(A), -1);
-  matrix x(A.cols(), b.cols());
-  for (unsigned k = 0; k < b.cols(); ++k)
-    for (unsigned i = 0; i < A.cols(); ++i) {
-      matrix Ai = A;
-      for (unsigned r = 0; r < A.rows(); ++r) Ai(r, i) = b(r, k);
-      x(i, k) = sym::times(sym::determinant(Ai), inverse_det);
-    }
-  return x;
-}
-
 void require_independent_speeds(const formulations::EquationsOfMotion& eom) {
   if (eom.m() || eom.constraint_matrix.rows() || eom.nonideal_force.rows())
     throw ModelError(eom.method + " equations",
@@ -119,7 +95,7 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
     for (std::size_t k = 0; k < c; ++k) Phi_d(i, k) = Phi(i, out.dependent[k]);
     for (std::size_t k = 0; k < out.independent.size(); ++k) Phi_i(i, k) = -Phi(i, out.independent[k]);
   }
-  const matrix X = c ? solve_linear(Phi_d, Phi_i) : matrix(0, out.independent.size());
+  const matrix X = c ? sym::solve_linear(Phi_d, Phi_i, sym::simplification_limit) : matrix(0, out.independent.size());
   out.T = matrix(n, out.independent.size());
   for (std::size_t k = 0; k < out.independent.size(); ++k) out.T(out.independent[k], k) = 1;
   for (std::size_t i = 0; i < c; ++i)
@@ -200,7 +176,7 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
     for (unsigned j = 0; j < lin.M.cols(); ++j) M_generic(i, j) = generic_value(lin.M(i, j), system, at);
   if (Eigen::FullPivLU<Eigen::MatrixXd>(M_generic).rank() < M_generic.rows())
     throw SingularityError(eom.method + " equations", "the mass matrix is singular at the linearization point");
-  const matrix udot0 = solve_linear(lin.M, F0);
+  const matrix udot0 = sym::solve_linear(lin.M, F0, sym::simplification_limit);
   // Residual r = M u̇ − F; its Jacobians at the point with u̇ = u̇0 (zero at an equilibrium).
   GiNaC::exmap with_acc = at;
   for (std::size_t i = 0; i < udot.size(); ++i) with_acc[udot[i]] = udot0(i, 0);

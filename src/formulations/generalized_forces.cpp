@@ -5,6 +5,7 @@
 #include "adyn/error.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
 #include "adyn/kinematics/recursive_kinematics.hpp"
+#include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/antiderivative.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -41,7 +42,7 @@ class ActiveForces {
   void add_along(const ex& f, const ex& rate) {
     ex s = motion_.rewritten(rate);
     const auto& speeds = partial_velocities_.speeds();
-    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += f * sym::partial_derivative(s, speeds[r]);
+    for (std::size_t r = 0; r < F_.size(); ++r) F_[r] += sym::times(f, sym::partial_derivative(s, speeds[r]));
   }
 
   std::vector<ex> result() const { return F_; }

@@ -1,10 +1,17 @@
 #include "adyn/formulations/hamilton.hpp"
 
+#include <Eigen/Dense>
+
+#include <random>
 #include <string>
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/acceleration_constraints.hpp"
+#include "adyn/symbolic/arithmetic.hpp"
+#include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/linear_split.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
@@ -31,8 +38,49 @@ std::string coordinate_list(const std::vector<symbol>& q) {
 // equations reuse. `object` names what a SingularityError or ModelError is about.
 struct Legendre {
   HamiltonianForm form;
-  matrix inverse_mass;
+  matrix mass;        // M = ∂²T/∂q̇²
+  bool small = true;  // simplified (see is_small)
 };
+
+// Whether the mass matrix is small enough for the symbolic inverse, normal() and the exact
+// singularity test (the textbook forms); larger ones stay graphs (Cramer's rule, nothing expanded).
+bool is_small(const matrix& M) {
+  std::size_t size = 0;
+  for (unsigned i = 0; i < M.rows(); ++i)
+    for (unsigned j = 0; j < M.cols(); ++j) size += sym::operation_count(M(i, j));
+  return size <= sym::simplification_limit;
+}
+
+ex tidy(const ex& e, bool small) { return small ? e.normal() : e; }
+
+// M⁻¹: GiNaC's inverse, normalized, when small; Cramer's rule over the graph otherwise.
+matrix inverse(const matrix& M, bool small) {
+  if (!small) return sym::solve_linear(M, GiNaC::ex_to<matrix>(GiNaC::unit_matrix(M.rows())), 0);
+  return sym::map_entries(M.inverse(), [](const ex& e) { return e.normal(); });
+}
+
+// A mass matrix too large for the exact test is checked at random states (coordinates and
+// parameters in [0.3, 1.3], the scale of a model's values): singular at all of them, it is
+// singular everywhere up to rounding.
+bool singular_at_random_states(const matrix& M) {
+  std::mt19937 rng(20261124);
+  std::uniform_real_distribution<double> value(0.3, 1.3);
+  GiNaC::exset symbols;
+  for (unsigned i = 0; i < M.rows(); ++i)
+    for (unsigned j = 0; j < M.cols(); ++j)
+      for (const auto& s : sym::free_symbols(M(i, j))) symbols.insert(s);
+  for (int trial = 0; trial < 3; ++trial) {
+    GiNaC::exmap at;
+    for (const auto& s : symbols) at[s] = value(rng);
+    Eigen::MatrixXd Mn(M.rows(), M.cols());
+    for (unsigned i = 0; i < M.rows(); ++i)
+      for (unsigned j = 0; j < M.cols(); ++j) Mn(i, j) = sym::evaluate(M(i, j), at);
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(Mn);
+    lu.setThreshold(1e-10);
+    if (lu.isInvertible()) return false;
+  }
+  return true;
+}
 
 Legendre legendre(const LagrangianForm& lf, const std::string& object) {
   const auto& q = lf.coordinates;
@@ -40,34 +88,38 @@ Legendre legendre(const LagrangianForm& lf, const std::string& object) {
   const auto qd = sym::derivatives_of(q);
   const ex L = lf.kinetic_energy - lf.potential_energy;
   const matrix p_of_qd = generalized_momenta(lf);  // p = ∂L/∂q̇ = M q̇ + b
-  GiNaC::exmap at_rest;
-  for (const auto& r : qd) at_rest[r] = 0;
 
   // The canonical form of T (Géradin (1.30)–(1.33), seed-004 A5): M = ∂²T/∂q̇² (T2 = ½ q̇ᵀ M q̇)
-  // must not depend on q̇, b = ∂T/∂q̇|_{q̇=0} (T1 = bᵀ q̇); T0 = T|_{q̇=0} only enters H.
+  // must not depend on q̇, b = ∂T/∂q̇|_{q̇=0} (T1 = bᵀ q̇); T0 = T|_{q̇=0} only enters H. One linear
+  // split of each p_i in q̇ gives the row M_i· and b_i.
   matrix M(n, n), b(n, 1);
+  sym::LinearSplitter in_rates(qd);
   for (std::size_t i = 0; i < n; ++i) {
+    const auto row = in_rates.split(p_of_qd(i, 0));
     for (std::size_t j = 0; j < n; ++j) {
-      M(i, j) = p_of_qd(i, 0).diff(qd[j]);
+      M(i, j) = row.coefficients[j];
       for (const auto& r : qd)
-        if (sym::depends_on(M(i, j), r))
+        if (sym::contains(M(i, j), r))
           throw ModelError(object, "Hamilton's equations need a kinetic energy quadratic in the velocities "
                                    "(T = ½ q̇ᵀ M q̇ + bᵀ q̇ + T0), but ∂²T/∂q̇² depends on " +
                                        r.get_name());
     }
-    b(i, 0) = p_of_qd(i, 0).subs(at_rest);
+    b(i, 0) = row.rest;
   }
+  const bool small = is_small(M);
   if (n > 0) {
-    const ex det = M.determinant().normal();
-    if (det.is_zero() || sym::is_zero_trig(det))
-      throw SingularityError(object, "the mass matrix ∂²T/∂q̇² is singular (its determinant simplifies to 0), so "
-                                     "p = ∂L/∂q̇ cannot be solved for q̇ and there is no Hamiltonian");
+    const bool singular = small ? [&] {
+      const ex det = M.determinant().normal();
+      return det.is_zero() || sym::is_zero_trig(det);
+    }() : singular_at_random_states(M);
+    if (singular)
+      throw SingularityError(object, "the mass matrix ∂²T/∂q̇² is singular (its determinant " +
+                                         std::string(small ? "simplifies to 0" : "vanishes at random states") +
+                                         "), so p = ∂L/∂q̇ cannot be solved for q̇ and there is no Hamiltonian");
   }
-  matrix Minv = n > 0 ? M.inverse() : matrix(0, 0);
-  Minv = sym::map_entries(Minv, [](const ex& e) { return e.normal(); });
-
   Legendre out;
-  out.inverse_mass = Minv;
+  out.mass = M;
+  out.small = small;
   auto& hf = out.form;
   hf.coordinates = q;
   for (const auto& c : q) {
@@ -78,19 +130,18 @@ Legendre legendre(const LagrangianForm& lf, const std::string& object) {
     tex += "}";
     hf.momenta.push_back(sym::dynamic_symbol(name, tex));
   }
-  // q̇ = f(q, p, t) = M⁻¹ (p − b).
-  hf.velocities = matrix(n, 1);
+  // q̇ = f(q, p, t) = M⁻¹ (p − b): by the simplified inverse when small, else by Cramer's rule.
+  matrix p_minus_b(n, 1);
+  for (std::size_t i = 0; i < n; ++i) p_minus_b(i, 0) = hf.momenta[i] - b(i, 0);
+  hf.velocities = n == 0 ? matrix(0, 1)
+                  : small ? sym::map_entries(inverse(M, true).mul(p_minus_b), [](const ex& e) { return e.normal(); })
+                          : sym::solve_linear(M, p_minus_b, 0);
   GiNaC::exmap velocity_of;
-  for (std::size_t i = 0; i < n; ++i) {
-    ex f = 0;
-    for (std::size_t j = 0; j < n; ++j) f += Minv(i, j) * (hf.momenta[j] - b(j, 0));
-    hf.velocities(i, 0) = f.normal();
-    velocity_of[qd[i]] = hf.velocities(i, 0);
-  }
+  for (std::size_t i = 0; i < n; ++i) velocity_of[qd[i]] = hf.velocities(i, 0);
   // The Legendre transform H = pᵀ q̇ − L at q̇ = f(q, p, t).
-  ex H = -L.subs(velocity_of);
-  for (std::size_t i = 0; i < n; ++i) H += hf.momenta[i] * hf.velocities(i, 0);
-  hf.hamiltonian = H.normal();
+  ex H = -sym::substitute(L, velocity_of);
+  for (std::size_t i = 0; i < n; ++i) H += sym::times(hf.momenta[i], hf.velocities(i, 0));
+  hf.hamiltonian = tidy(H, small);
   return out;
 }
 
@@ -101,9 +152,6 @@ GiNaC::exmap velocity_substitution(const HamiltonianForm& hf) {
   return at;
 }
 
-matrix normal_entries(const matrix& m) {
-  return sym::map_entries(m, [](const ex& e) { return e.normal(); });
-}
 
 }  // namespace
 
@@ -111,7 +159,7 @@ matrix generalized_momenta(const LagrangianForm& form) {
   const auto qd = sym::derivatives_of(form.coordinates);
   const ex L = form.kinetic_energy - form.potential_energy;
   matrix p(qd.size(), 1);
-  for (std::size_t i = 0; i < qd.size(); ++i) p(i, 0) = L.diff(qd[i]);
+  for (std::size_t i = 0; i < qd.size(); ++i) p(i, 0) = sym::partial_derivative(L, qd[i]);
   return p;
 }
 
@@ -138,13 +186,16 @@ EquationsOfMotion hamilton(const model::System& system) {
   eom.speeds = p;
   eom.speed_definitions = generalized_momenta(lf);  // q̇ = ∂H/∂p (equal to f = M⁻¹ (p − b)).
   eom.coordinate_rates = matrix(n, 1);
-  for (std::size_t i = 0; i < n; ++i) eom.coordinate_rates(i, 0) = hf.hamiltonian.diff(p[i]).normal();
+  // Derivatives of H through its graph (sym::ChainRule); normal() only for small systems.
+  const bool small = lt.small;
+  sym::Substitution at_velocities(at);
+  for (std::size_t i = 0; i < n; ++i) eom.coordinate_rates(i, 0) = tidy(sym::partial_derivative(hf.hamiltonian, p[i]), small);
   // ṗ = −∂H/∂q + Q − ∂D/∂q̇, the nonconservative terms at q̇ = f(q, p, t).
   matrix F(n, 1);
   for (std::size_t i = 0; i < n; ++i) {
-    ex Fi = -hf.hamiltonian.diff(q[i]) - lf.dissipation.diff(qd[i]).subs(at);
-    if (!lf.generalized_forces.empty()) Fi += lf.generalized_forces[i].subs(at);
-    F(i, 0) = Fi.normal();
+    ex Fi = -sym::partial_derivative(hf.hamiltonian, q[i]) - at_velocities(sym::partial_derivative(lf.dissipation, qd[i]));
+    if (!lf.generalized_forces.empty()) Fi += at_velocities(lf.generalized_forces[i]);
+    F(i, 0) = tidy(Fi, small);
   }
 
   const auto& constraints = system.constraints();
@@ -157,18 +208,19 @@ EquationsOfMotion hamilton(const model::System& system) {
 
   // A q̈ = b with q̇ = f; q̈ = (∂f/∂p) ṗ + (∂f/∂q) f + ∂f/∂t gives G ṗ = g.
   const auto rows = acceleration_constraints(constraints, q);
-  const auto subs_velocities = [&](const ex& e) { return e.subs(at); };
+  const auto subs_velocities = [&](const ex& e) { return at_velocities(e); };
   const matrix A = sym::map_entries(rows.A, subs_velocities);
   const matrix b = sym::map_entries(rows.b, subs_velocities);
-  const matrix& Minv = lt.inverse_mass;  // ∂f/∂p
-  matrix drift = sym::jacobian(hf.velocities, q).mul(hf.velocities);  // (∂f/∂q) f + ∂f/∂t
-  for (std::size_t i = 0; i < n; ++i) drift(i, 0) += hf.velocities(i, 0).diff(sym::time());
-  eom.constraint_matrix = normal_entries(A.mul(Minv));
-  eom.constraint_rhs = normal_entries(b.sub(A.mul(drift)));
+  const matrix Minv = inverse(lt.mass, small);
+  matrix drift = sym::product(sym::jacobian(hf.velocities, q), hf.velocities);  // (∂f/∂q) f + ∂f/∂t
+  for (std::size_t i = 0; i < n; ++i) drift(i, 0) += sym::partial_derivative(hf.velocities(i, 0), sym::time());
+  const auto tidied = [&](const matrix& m) { return sym::map_entries(m, [&](const ex& e) { return tidy(e, small); }); };
+  eom.constraint_matrix = tidied(sym::product(A, Minv));
+  eom.constraint_rhs = tidied(b.sub(sym::product(A, drift)));
   // ṗ = F + Aᵀλ premultiplied by M⁻¹ (symmetric): M⁻¹ ṗ = M⁻¹ F + (A M⁻¹)ᵀ λ, so that the rows G
   // of the KKT system carry the physical constraint force Aᵀλ (Lagrange's multipliers).
   eom.mass_matrix = Minv;
-  eom.forcing = normal_entries(Minv.mul(F));
+  eom.forcing = tidied(sym::product(Minv, F));
   for (std::size_t k = 0; k < constraints.size(); ++k) {
     const std::string index = std::to_string(k + 1);
     std::string name = "lambda", tex = "\\lambda_{";

@@ -4,6 +4,7 @@
 #include "adyn/formulations/speed_partition.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
 #include "adyn/kinematics/recursive_kinematics.hpp"
+#include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
@@ -40,7 +41,7 @@ EquationsOfMotion kane(const model::System& system, const KaneOptions& options) 
   auto add_inertia = [&](const kin::Point& P, const ex& mass, const std::string& what) {
     auto partials = partial_velocities.of(motion.velocity(P), what);
     auto a = actual(motion.acceleration(P));
-    for (std::size_t r = 0; r < wrt.size(); ++r) Fstar[r] -= mass * a.dot(partials[r]);
+    for (std::size_t r = 0; r < wrt.size(); ++r) Fstar[r] -= sym::times(mass, a.dot(partials[r]));
   };
   for (const auto& P : system.particles()) add_inertia(P.point(), P.mass(), "velocity of particle '" + P.name() + "'");
   for (const auto& B : system.bodies()) {

@@ -98,37 +98,9 @@ std::vector<std::size_t> choose_dependent(const SpeedConstraints& c, const std::
   return cols;
 }
 
-// Small constraint blocks are solved and simplified (the Greenwood and Kane textbook forms);
-// beyond this many operations a symbolic solve swells (its expansion and gcds took the Whipple
-// bicycle's 5 x 5 block past 5 minutes), so the solution is kept as Cramer's rule over the graph.
+// Small constraint blocks are solved and simplified (the Greenwood and Kane textbook forms), larger
+// ones kept as Cramer's rule over the graph (sym::solve_linear).
 constexpr std::size_t simplified_solve_limit = 400;
-
-// G_d u_d = rhs for the dependent speeds, as substitutions: simplified when small, else
-// u_dk = det(G_d with column k replaced by rhs) / det(G_d), nothing expanded (sym::determinant).
-GiNaC::exmap solved_speeds(const GiNaC::matrix& Gd, const GiNaC::matrix& rhs, const std::vector<symbol>& u,
-                           const std::vector<std::size_t>& dependent) {
-  const auto m = dependent.size();
-  std::size_t size = 0;
-  for (unsigned i = 0; i < m; ++i) {
-    size += sym::operation_count(rhs(i, 0));
-    for (unsigned j = 0; j < m; ++j) size += sym::operation_count(Gd(i, j));
-  }
-  GiNaC::exmap S;
-  if (size <= simplified_solve_limit) {
-    GiNaC::matrix unknowns(m, 1);
-    for (std::size_t d = 0; d < m; ++d) unknowns(d, 0) = symbol("ud" + std::to_string(d));
-    GiNaC::matrix sol = Gd.solve(unknowns, rhs);
-    for (std::size_t d = 0; d < m; ++d) S[u[dependent[d]]] = sol(d, 0).normal();
-    return S;
-  }
-  const ex inverse_det = GiNaC::pow(sym::determinant(Gd), -1);
-  for (std::size_t d = 0; d < m; ++d) {
-    GiNaC::matrix Gk = Gd;
-    for (std::size_t k = 0; k < m; ++k) Gk(k, d) = rhs(k, 0);
-    S[u[dependent[d]]] = sym::times(sym::determinant(Gk), inverse_det);
-  }
-  return S;
-}
 
 // u_d = −G_d⁻¹ (G_i u_i + g0) as substitutions.
 GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,
@@ -151,7 +123,10 @@ GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<sy
     throw SingularityError("dependent speeds " + names + "",
                            "cannot be solved for: their block of the constraint matrix is singular; choose others");
   }
-  return solved_speeds(Gd, rhs, u, dependent);
+  const GiNaC::matrix ud = sym::solve_linear(Gd, rhs, simplified_solve_limit);
+  GiNaC::exmap S;
+  for (std::size_t d = 0; d < m; ++d) S[u[dependent[d]]] = ud(d, 0);
+  return S;
 }
 
 }  // namespace

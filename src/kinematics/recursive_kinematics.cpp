@@ -1,5 +1,6 @@
 #include "adyn/kinematics/recursive_kinematics.hpp"
 
+#include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::kin {
@@ -117,7 +118,7 @@ const GiNaC::ex& RecursiveKinematics::speed_squared(const Point& P) {
   GiNaC::ex v2;
   if (auto Q = moving_parent(P)) {
     const Vector& w = joint_rate(P);
-    v2 = speed_squared(*Q) + 2 * velocity_by_parts(*Q).dot(w) + w.dot(w);
+    v2 = speed_squared(*Q) + sym::times(2, velocity_by_parts(*Q).dot(w)) + w.dot(w);
   } else {
     const Vector& v = velocity_by_parts(P);
     v2 = v.dot(v);

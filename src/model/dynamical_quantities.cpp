@@ -1,5 +1,7 @@
 #include "adyn/model/dynamical_quantities.hpp"
 
+#include "adyn/symbolic/arithmetic.hpp"
+
 namespace adyn::model {
 
 GiNaC::ex kinetic_energy(const Particle& p, const kin::ReferenceFrame& N) {
@@ -14,12 +16,12 @@ GiNaC::ex kinetic_energy(const RigidBody& b, const kin::ReferenceFrame& N) {
 }
 
 GiNaC::ex kinetic_energy(const Particle& p, kin::RecursiveKinematics& motion) {
-  return p.mass() * motion.speed_squared(p.point()) / 2;
+  return sym::times(p.mass() / 2, motion.speed_squared(p.point()));
 }
 
 GiNaC::ex kinetic_energy(const RigidBody& b, kin::RecursiveKinematics& motion) {
   const auto& w = motion.angular_velocity(b.frame());
-  return b.mass() * motion.speed_squared(b.mass_center()) / 2 + w.dot(b.central_inertia().dot(w)) / 2;
+  return sym::times(b.mass() / 2, motion.speed_squared(b.mass_center())) + sym::times(GiNaC::numeric(1, 2), w.dot(b.central_inertia().dot(w)));
 }
 
 kin::Vector linear_momentum(const Particle& p, const kin::ReferenceFrame& N) {

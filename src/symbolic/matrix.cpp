@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "adyn/symbolic/arithmetic.hpp"
+#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
 
 namespace adyn::sym {
@@ -75,6 +76,28 @@ GiNaC::ex minor_determinant(const GiNaC::matrix& a, unsigned first, unsigned col
 }
 
 }  // namespace
+
+GiNaC::matrix solve_linear(const GiNaC::matrix& A, const GiNaC::matrix& b, std::size_t simplify_limit) {
+  std::size_t size = 0;
+  for (const auto* m : {&A, &b})
+    for (unsigned i = 0; i < m->rows(); ++i)
+      for (unsigned j = 0; j < m->cols(); ++j) size += operation_count((*m)(i, j));
+  if (size <= simplify_limit) {
+    GiNaC::matrix unknowns(A.cols(), b.cols());
+    for (unsigned i = 0; i < A.cols(); ++i)
+      for (unsigned j = 0; j < b.cols(); ++j) unknowns(i, j) = GiNaC::symbol();
+    return map_entries(A.solve(unknowns, b), [](const GiNaC::ex& e) { return e.normal(); });
+  }
+  const GiNaC::ex inverse_det = GiNaC::pow(sym::determinant(A), -1);
+  GiNaC::matrix x(A.cols(), b.cols());
+  for (unsigned k = 0; k < b.cols(); ++k)
+    for (unsigned i = 0; i < A.cols(); ++i) {
+      GiNaC::matrix Ai = A;
+      for (unsigned r = 0; r < A.rows(); ++r) Ai(r, i) = b(r, k);
+      x(i, k) = times(sym::determinant(Ai), inverse_det);
+    }
+  return x;
+}
 
 GiNaC::ex determinant(const GiNaC::matrix& a) {
   if (a.rows() != a.cols() || a.rows() > 20) throw std::invalid_argument("determinant: a square matrix of order <= 20");

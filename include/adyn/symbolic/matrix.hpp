@@ -22,6 +22,12 @@ GiNaC::matrix scaled(const GiNaC::matrix& a, const GiNaC::ex& s);
 /// The determinant by Laplace expansion with shared minors, nothing expanded or normalized: a
 /// graph whose size does not depend on the entries' (order ≤ 20; the work is 2ⁿ n).
 GiNaC::ex determinant(const GiNaC::matrix& a);
+/// x solving A x = b (A square and regular). When the entries of A and b hold at most
+/// `simplify_limit` operations together: GiNaC's solve, each entry of x normalized (the textbook
+/// forms). Beyond: Cramer's rule over the graph, x_ik = det(A with column i replaced by b_·k) /
+/// det(A), nothing expanded — a symbolic solve of larger systems swells (its expansions and gcds
+/// took the Whipple bicycle's 5 × 5 constraint block past 5 minutes).
+GiNaC::matrix solve_linear(const GiNaC::matrix& A, const GiNaC::matrix& b, std::size_t simplify_limit);
 /// True if every entry is structurally zero.
 bool is_zero_matrix(const GiNaC::matrix& m);
 /// True if some entry contains `s`.
