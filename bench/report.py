@@ -144,15 +144,23 @@ class Report:
         self.out("Planar n-link pendulum of point masses (absolute angles):", "")
         self.table(["n", "adyn Kane", "SymPy KanesMethod", "adyn/SymPy", "adyn Lagrange", "SymPy LagrangesMethod",
                     "adyn/SymPy"], rows)
-        for label, w in (("The same chain in relative (hinge) angles, Kane", "derive-kane-planar-relative"),
-                         ("3-D chain of n rigid bodies on spherical joints (body-fixed 1-2-3 Euler angles, 3n "
-                          "coordinates), Kane", "derive-kane-spatial")):
+        spatial = ("3-D chain of n rigid bodies on spherical joints (body-fixed 1-2-3 Euler angles, 3n "
+                   "coordinates), ")
+        for label, w, peer in (("The same chain in relative (hinge) angles, Kane", "derive-kane-planar-relative", "KanesMethod"),
+                               (spatial + "Kane", "derive-kane-spatial", "KanesMethod"),
+                               (spatial + "Lagrange", "derive-lagrange-spatial", "LagrangesMethod"),
+                               (spatial + "Hamilton (SymPy: Legendre transform of its Lagrangian, "
+                                "bench/peers/sympy_mechanics.py; n = 3 is the 3-link 3-D arm)",
+                                "derive-hamilton-spatial", "Legendre")):
             rows = []
             for n in sizes(r, w):
                 a, s = num(r, "adyn", w, n, "seconds"), num(r, "sympy", w, n, "seconds")
                 rows.append([n, derive_cell(r, "adyn", w, n, t), derive_cell(r, "sympy", w, n, t), ratio(a, s)])
+            if not rows:
+                continue
             self.out(label + ":", "")
-            self.table(["n", "adyn", "SymPy KanesMethod", "adyn/SymPy"], rows)
+            self.table(["n", "adyn", "SymPy " + peer, "adyn/SymPy"], rows)
+        self.spatial_targets()
         a12, s12 = num(r, "adyn", "derive-kane-planar", 12, "seconds"), num(r, "sympy", "derive-kane-planar", 12, "seconds")
         self.target("derivation ≥ 100× faster than SymPy's KanesMethod at n = 12 (absolute angles)",
                     f"{speedup(a12, s12)} ({seconds(a12)} vs {seconds(s12)})", None if not (a12 and s12) else s12 / a12 >= 100)
@@ -165,6 +173,23 @@ class Report:
         self.target("24-link chain derived in under 2 s", f"Kane {seconds(a24)}, Lagrange {seconds(l24)}",
                     None if a24 is None else a24 < 2)
 
+    def spatial_targets(self):
+        """Issue 15: the 3-D chain and Hamilton's equations of the 3-link 3-D arm."""
+        r, w = self.r, "derive-kane-spatial"
+        a10, a20 = num(r, "adyn", w, 10, "seconds"), num(r, "adyn", w, 20, "seconds")
+        self.target("3-D chain, Kane n = 10 ≤ 0.5 s (issue 15)", seconds(a10), None if a10 is None else a10 <= 0.5)
+        self.target("3-D chain, Kane n = 20 ≤ 5 s", seconds(a20), None if a20 is None else a20 <= 5)
+        points = [(n, num(r, "adyn", w, n, "seconds")) for n in sizes(r, w) if n >= 6]
+        points = [(n, v) for n, v in points if v]
+        if len(points) >= 2:
+            import math
+            xs, ys = [math.log(n) for n, _ in points], [math.log(v) for _, v in points]
+            mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+            slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+            self.target("3-D chain, Kane: growth exponent ≤ 3 (least-squares slope, n ≥ 6)", f"{slope:.2f}", slope <= 3)
+        h = num(r, "adyn", "derive-hamilton-spatial", 3, "seconds")
+        self.target("Hamilton's equations of the 3-link 3-D arm ≤ 1 s", seconds(h), None if h is None else h <= 1)
+
     def size(self):
         r = self.r
         self.out("### Size of the equations", "",
@@ -176,7 +201,8 @@ class Report:
         rows = []
         for label, w in (("planar, Kane", "derive-kane-planar"), ("planar, Lagrange", "derive-lagrange-planar"),
                          ("planar relative angles, Kane", "derive-kane-planar-relative"),
-                         ("3-D spherical, Kane", "derive-kane-spatial")):
+                         ("3-D spherical, Kane", "derive-kane-spatial"), ("3-D spherical, Lagrange", "derive-lagrange-spatial"),
+                         ("3-D spherical, Hamilton", "derive-hamilton-spatial")):
             for n in sizes(r, w):
                 raw, cse = num(r, "adyn", w, n, "ops"), num(r, "adyn", w, n, "ops_cse")
                 s = num(r, "sympy", w, n, "ops")

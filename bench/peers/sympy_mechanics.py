@@ -81,8 +81,26 @@ def spatial_chain(n):
     return q, u, N, bodies, loads, {}
 
 
+def hamilton(q, N, bodies):
+    """Hamilton's canonical equations by the Legendre transform of SymPy's Lagrangian (SymPy has no
+    Hamilton method): p = dL/dq', q' = M^-1 (p - b) by LUsolve, H = p.q' - L, p' = -dH/dq. Returned
+    as M = 1, F = p' (the state is q, p)."""
+    L = me.Lagrangian(N, *bodies)
+    qd = [qi.diff(me.dynamicsymbols._t) for qi in q]
+    p = sp.Matrix([L.diff(v) for v in qd])
+    M = p.jacobian(qd)
+    b = p.subs({v: 0 for v in qd})
+    ps = sp.Matrix(sp.symbols(f"p0:{len(q)}"))
+    f = M.LUsolve(ps - b)
+    H = (ps.T * f)[0] - L.subs(dict(zip(qd, f)))
+    return sp.eye(len(q)), sp.Matrix([-H.diff(qi) for qi in q])
+
+
 def derive(method, q, u, N, bodies, loads):
-    """Equations of motion M, F by KanesMethod (u = q') or LagrangesMethod (gravity in L)."""
+    """Equations of motion M, F by KanesMethod (u = q'), LagrangesMethod (gravity in L) or the
+    Legendre transform of the Lagrangian (hamilton)."""
+    if method == "hamilton":
+        return hamilton(q, N, bodies)
     if method == "kane":
         kd = [qi.diff() - ui for qi, ui in zip(q, u)]
         km = me.KanesMethod(N, q_ind=q, u_ind=u, kd_eqs=kd)
