@@ -137,7 +137,10 @@ Action declare_eigen(CLI::App& command) {
   command.add_option("--csv", o->csv, "With --sweep: write the eigenvalues at each value to a CSV file")->type_name("FILE");
   add_json_flag(command, o->json);
   return [o](std::ostream& out, std::ostream& err) {
-    const auto job = linearize_model(o->model, o->method, o->at, o->rest, err);
+    // Only the swept parameter stays symbolic (the others' values go into the operating point).
+    std::vector<std::string> symbolic;
+    if (o->sweep) symbolic.push_back(o->sweep->substr(0, o->sweep->find('=')));
+    const auto job = linearize_model(o->model, o->method, o->at, o->rest, err, symbolic);
     if (o->sweep) return run_sweep(*o, job, out);
     if (o->plot || o->csv) throw ModelError("eigen", "--plot and --csv need --sweep");
     const auto a = analysis::eigenanalysis(job.lin, job.doc.system.parameter_values());

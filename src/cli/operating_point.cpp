@@ -8,6 +8,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 
@@ -108,13 +109,29 @@ std::vector<std::string> set_parameters(model::System& system, const std::vector
   return rest;
 }
 
+// The point's values with the parameters not named in `symbolic` replaced by their values, and
+// those parameters added to the point.
+GiNaC::exmap with_parameter_values(const model::System& system, const GiNaC::exmap& values,
+                                   const std::vector<std::string>& symbolic) {
+  GiNaC::exmap parameters;
+  for (const auto& p : system.parameters())
+    if (std::find(symbolic.begin(), symbolic.end(), p.symbol.get_name()) == symbolic.end() && p.value)
+      parameters[p.symbol] = *p.value;
+  GiNaC::exmap out = parameters;
+  for (const auto& [s, e] : values) out[s] = sym::substitute(e, parameters);
+  return out;
+}
+
 Linearization linearize_model(const std::string& path, const std::string& method,
-                              const std::vector<std::string>& assignments, bool from_rest, std::ostream& err) {
+                              const std::vector<std::string>& assignments, bool from_rest, std::ostream& err,
+                              const std::optional<std::vector<std::string>>& symbolic_parameters) {
   auto doc = io::read_model_document(path);
   const auto state_assignments = set_parameters(doc.system, assignments);
   auto eom = formulations::derive(doc.system, method);
   auto point = operating_point(doc, eom, state_assignments, from_rest);
-  auto lin = analysis::linearize(doc.system, eom, point.values);
+  const GiNaC::exmap at =
+      symbolic_parameters ? with_parameter_values(doc.system, point.values, *symbolic_parameters) : point.values;
+  auto lin = analysis::linearize(doc.system, eom, at);
   if (const double r = analysis::stationarity_residual(lin, doc.system.parameter_values()); r > 1e-8)
     err << "adyn: warning: the operating point is not an equilibrium or steady motion (|du/dt|, |dq/dt| up to " << r
         << "): the linearization holds only at this instant\n";

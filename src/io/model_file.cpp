@@ -16,6 +16,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/suggestions.hpp"
+#include "adyn/io/vector_expression.hpp"
 #include "adyn/kinematics/dyadic.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/inertia.hpp"
@@ -370,13 +371,15 @@ bool reserved(const std::string& name) {
 
 // `s` parsed against the names of `table`, checked: not empty, bounded in size and in the numbers
 // it computes, every name defined, real. Throws adyn::ModelError naming `object`.
-ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::string& object) {
+ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::string& object,
+                 const GiNaC::prototype_table& functions = elementary_functions(),
+                 const GiNaC::prototype_table& dry_run_functions = elementary_functions()) {
   auto fail = [&](const std::string& problem) { throw ModelError(object, problem); };
   if (s.find_first_not_of(" \t\r\n") == std::string::npos) fail("the expression is empty");
   if (s.size() > max_expression_length || nesting(s) > max_expression_nesting)
     fail("the expression " + in_quotes(s) + " is too long or nested too deeply");
-  if (auto problem = dry_run(s, elementary_functions())) fail(*problem);
-  GiNaC::parser parse(table, false, elementary_functions());
+  if (auto problem = dry_run(s, dry_run_functions)) fail(*problem);
+  GiNaC::parser parse(table, false, functions);
   ex e;
   try {
     e = parse(s);
@@ -388,6 +391,37 @@ ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::st
       fail("undefined symbol '" + name + "' in expression " + in_quotes(s) + hint(name, names_of(table)));
   if (GiNaC::is_a<GiNaC::lst>(e)) fail("the expression " + in_quotes(s) + " is a list, not a number");
   if (is_complex(e)) fail("the expression " + in_quotes(s) + " is complex");
+  return e;
+}
+
+// `s` parsed against `table` and the system's vector terms (vector_expression.hpp): a scalar.
+// Messages show the terms as written.
+ex parse_scalar(const model::System& system, GiNaC::symtab table, const std::string& s, const std::string& object) {
+  if (!mentions_vectors(s)) return parse_against(table, s, object);
+  const VectorTerms terms = expand_vector_terms(system, s, object);
+  table.insert(terms.values.begin(), terms.values.end());
+  auto as_written = [&](std::string message) {
+    for (std::size_t k = terms.written.size(); k-- > 0;)  // adyn_vector_12 before adyn_vector_1
+      for (std::size_t at; (at = message.find("adyn_vector_" + std::to_string(k))) != std::string::npos;)
+        message.replace(at, ("adyn_vector_" + std::to_string(k)).size(), terms.written[k]);
+    return message;
+  };
+  ex e;
+  try {
+    e = parse_against(table, terms.text, object, with_vector_functions(elementary_functions(), true),
+                      with_vector_functions(elementary_functions(), false));
+    e = e.evalm();
+  } catch (const ModelError& error) {
+    throw ModelError(object, as_written(std::string(error.what()).substr(object.size() + 2)));
+  } catch (const std::exception& error) {
+    throw ModelError(object, "cannot combine the vectors of " + in_quotes(s) + ": " + first_line(error.what()));
+  }
+  if (GiNaC::is_a<GiNaC::matrix>(e))
+    throw ModelError(object, "the expression " + in_quotes(s) + " is a vector; a number is needed here (take dot(a, b) "
+                             "or norm(a))");
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)  // e.g. vel(P) + x_d, left unevaluated
+    if (GiNaC::is_a<GiNaC::matrix>(*it))
+      throw ModelError(object, "the expression " + in_quotes(s) + " adds or multiplies a vector and a number");
   return e;
 }
 
@@ -546,7 +580,7 @@ class ModelReader : public YamlReader {
     const std::string s = text(node, object, "an expression");
     GiNaC::symtab table = system_.symbol_table();
     table.insert(extra.begin(), extra.end());
-    return guarded(node, object, [&] { return parse_against(table, s, object); });
+    return guarded(node, object, [&] { return parse_scalar(system_, table, s, object); });
   }
 
   std::vector<ex> expressions(const YAML::Node& node, const std::string& object, std::size_t n,
@@ -1207,7 +1241,7 @@ ModelDocument read_model_document(const std::string& path) {
 model::System read_model_file(const std::string& path) { return read_model_document(path).system; }
 
 GiNaC::ex parse_expression(const model::System& system, const std::string& text, const std::string& object) {
-  return parse_against(system.symbol_table(), text, object);
+  return parse_scalar(system, system.symbol_table(), text, object);
 }
 
 }  // namespace adyn::io

@@ -7,6 +7,7 @@
 #include <ginac/ginac.h>
 
 #include <ostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,9 @@ std::vector<std::string> set_parameters(model::System& system, const std::vector
 
 /// A model, its equations by `method` and their linearization about the operating point given by
 /// `assignments` (see above). Warns on `err` when the point is not an equilibrium or steady motion.
+/// With `symbolic_parameters` given, every other parameter's value is part of the operating point:
+/// the linearization then holds numbers (and those parameters), with nothing large to normalize —
+/// `eigen` keeps only the swept parameter; `linearize`, printing M, C and K, keeps all (nullopt).
 struct Linearization {
   io::ModelDocument doc;
   formulations::EquationsOfMotion eom;
@@ -51,7 +55,8 @@ struct Linearization {
   analysis::LinearizedEquations lin;
 };
 Linearization linearize_model(const std::string& path, const std::string& method,
-                              const std::vector<std::string>& assignments, bool from_rest, std::ostream& err);
+                              const std::vector<std::string>& assignments, bool from_rest, std::ostream& err,
+                              const std::optional<std::vector<std::string>>& symbolic_parameters = std::nullopt);
 
 /// The options shared by `linearize` and `eigen`: --at NAME=EXPR (repeatable) and --rest.
 void add_operating_point_options(CLI::App& command, std::vector<std::string>& at, bool& from_rest);
