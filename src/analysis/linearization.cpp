@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "adyn/analysis/consistency.hpp"
@@ -307,9 +308,13 @@ Eigenanalysis eigenanalysis(const LinearizedEquations& lin, const GiNaC::exmap& 
   out.eigenvalues.resize(values.size());
   out.modes.resize(solver.eigenvectors().rows(), solver.eigenvectors().cols());
   out.spectral_abscissa = values.size() ? -1e300 : 0;
+  // Parts below the rounding level of the matrix are zero (a conserved rate's eigenvalue is 0, not
+  // the −1e-20 that rounding in its entries leaves).
+  const double rounding = 64 * std::numeric_limits<double>::epsilon() * std::max(1.0, B.cwiseAbs().maxCoeff());
+  auto cleaned = [&](double x) { return std::abs(x) <= rounding ? 0.0 : x; };
   for (std::size_t i = 0; i < order.size(); ++i) {
     const auto k = order[i];
-    const std::complex<double> lambda = values(k);
+    const std::complex<double> lambda(cleaned(values(k).real()), cleaned(values(k).imag()));
     out.eigenvalues(static_cast<Eigen::Index>(i)) = lambda;
     out.modes.col(static_cast<Eigen::Index>(i)) = (D.cast<std::complex<double>>().asDiagonal() * solver.eigenvectors().col(k)).normalized();
     const double magnitude = std::abs(lambda);
