@@ -15,8 +15,8 @@
 #include "adyn/analysis/consistency.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/io/expression_parser.hpp"
 #include "adyn/io/suggestions.hpp"
-#include "adyn/io/vector_expression.hpp"
 #include "adyn/kinematics/dyadic.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/inertia.hpp"
@@ -46,34 +46,12 @@ Position position_of(const YAML::Node& node) {
   return position_of(node.Mark());
 }
 
-std::string in_quotes(const std::string& s, std::size_t max_length = 60) {
-  return "'" + (s.size() <= max_length ? s : s.substr(0, max_length) + "...") + "'";
-}
-
 // What a node is, for "expected X, got Y".
 std::string describe(const YAML::Node& node) {
   if (node.IsSequence()) return "a list";
   if (node.IsMap()) return "a mapping";
   if (node.IsScalar()) return in_quotes(node.Scalar());
   return "nothing";
-}
-
-// The first line of a library's message, without GiNaC's "GiNaC: parse error at line 0, column 0: ".
-std::string first_line(const std::string& message) {
-  std::string s = message.substr(0, message.find('\n'));
-  const std::string marker = "parse error at line ";
-  if (auto at = s.find(marker); at != std::string::npos)
-    if (auto colon = s.find(": ", at); colon != std::string::npos) s = s.substr(colon + 2);
-  return s;
-}
-
-// " (did you mean 'x'?)", or the list of what is allowed when nothing is close.
-std::string hint(const std::string& word, const std::vector<std::string>& candidates) {
-  std::string suggestion = did_you_mean(word, candidates);
-  if (!suggestion.empty() || candidates.empty()) return suggestion;
-  std::string list;
-  for (std::size_t i = 0; i < candidates.size() && i < 12; ++i) list += (i ? ", " : "") + candidates[i];
-  return " (expected one of: " + list + (candidates.size() > 12 ? ", ...)" : ")");
 }
 
 // ---- YAML access with positioned errors -----------------------------------------------------
@@ -106,10 +84,6 @@ class Fields {
   YAML::Node map_;
   std::vector<Entry> entries_;
 };
-
-// Bounds that keep GiNaC's recursive-descent parser and evaluator off the end of the stack.
-constexpr std::size_t max_expression_length = 20000;
-constexpr int max_expression_nesting = 200;
 
 class YamlReader {
  public:
@@ -206,224 +180,6 @@ class YamlReader {
  protected:
   std::string source_;
 };
-
-// ---- expressions ------------------------------------------------------------------------------
-
-// The functions an expression may call: the elementary ones. (GiNaC's others — factorial, zeta,
-// tgamma, ... — evaluate exact arguments eagerly and can take unbounded time.)
-const GiNaC::prototype_table& elementary_functions() {
-  static const GiNaC::prototype_table table = [] {
-    static const std::set<std::string> allowed = {"sin",  "cos",  "tan",  "asin",  "acos",  "atan",  "atan2",
-                                                  "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp",
-                                                  "log",  "sqrt", "abs",  "csgn",  "step",  "pow"};
-    GiNaC::prototype_table out;
-    for (const auto& [prototype, reader] : GiNaC::get_default_reader())
-      if (allowed.count(prototype.first)) out.emplace(prototype, reader);
-    return out;
-  }();
-  return table;
-}
-
-// An upper bound of the parser's recursion depth: bracket depth plus unary signs.
-int nesting(const std::string& s) {
-  int depth = 0, deepest = 0, unary = 0;
-  char previous = '(';  // the start of the string acts like an opening bracket
-  for (char c : s) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if ((c == '-' || c == '+') && std::string_view("([{,+-*/^").find(previous) != std::string_view::npos) ++unary;
-    deepest = std::max(deepest, depth + unary);
-    previous = c;
-  }
-  return deepest;
-}
-
-// An expression with each number literal replaced by a symbol: the values, and which literals are
-// exact (GiNaC computes with exact numbers exactly, with the others in floating point).
-struct Literals {
-  std::string text;
-  GiNaC::exmap values;
-  GiNaC::exset exact;
-  std::vector<std::string> written;  // the literals as written, in order
-};
-
-Literals replace_literals(const std::string& s) {
-  Literals out;
-  auto digit = [&](std::size_t i) { return i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); };
-  for (std::size_t i = 0; i < s.size();) {
-    std::size_t j = i;
-    if (std::isalpha(static_cast<unsigned char>(s[i]))) {  // an identifier, which may hold digits
-      while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
-    } else if (digit(i) || (s[i] == '.' && digit(i + 1))) {  // a number, as GiNaC's lexer reads it
-      while (digit(j) || (j < s.size() && s[j] == '.')) ++j;
-      if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
-        std::size_t k = j + 1 + (j + 1 < s.size() && (s[j + 1] == '+' || s[j + 1] == '-'));
-        if (digit(k))
-          for (j = k; digit(j);) ++j;
-      }
-      const std::string literal = s.substr(i, j - i);
-      GiNaC::symbol n("adyn_number_" + std::to_string(out.values.size()));
-      try {
-        out.values[n] = GiNaC::numeric(literal.c_str());
-      } catch (const std::exception&) {
-        throw std::invalid_argument(in_quotes(literal) + " is not a number");
-      }
-      if (literal.find_first_of(".eE") == std::string::npos) out.exact.insert(n);
-      out.written.push_back(literal);
-      out.text += " " + n.get_name() + " ";  // spaced, so that "3x" stays two tokens
-      i = j;
-      continue;
-    } else {
-      ++j;
-    }
-    out.text += s.substr(i, j - i);
-    i = j;
-  }
-  return out;
-}
-
-// Whether `s` calls a function without arguments, "f()": GiNaC 1.8's parser then reads a missing
-// argument and crashes (found by fuzzing).
-bool has_empty_call(const std::string& s) {
-  const char* space = " \t\r\n";
-  for (std::size_t open = s.find('('); open != std::string::npos; open = s.find('(', open + 1)) {
-    const std::size_t before = open == 0 ? std::string::npos : s.find_last_not_of(space, open - 1);
-    const std::size_t after = s.find_first_not_of(space, open + 1);
-    const bool called =
-        before != std::string::npos && (std::isalnum(static_cast<unsigned char>(s[before])) || s[before] == '_');
-    if (called && after != std::string::npos && s[after] == ')') return true;
-  }
-  return false;
-}
-
-// The problem GiNaC would meet parsing `s`, found without evaluating anything: GiNaC's parser
-// evaluates as it reads, and powers of exact numbers eagerly — 9^(10^9) takes minutes and
-// gigabytes, even when a syntax error follows (found by fuzzing). So the expression is first parsed
-// with its numbers replaced by symbols, which reports the syntax errors, and each power of exact
-// numbers is sized.
-std::optional<std::string> dry_run(const std::string& s, const GiNaC::prototype_table& functions) {
-  constexpr double max_bits = 1e6;
-  if (has_empty_call(s)) return "cannot parse expression " + in_quotes(s) + ": a function call without arguments";
-  Literals literals;
-  ex e;
-  try {
-    literals = replace_literals(s);
-    GiNaC::symtab numbers;
-    for (const auto& [n, value] : literals.values) numbers[GiNaC::ex_to<GiNaC::symbol>(n).get_name()] = n;
-    GiNaC::parser parse(numbers, false, functions);
-    e = parse(literals.text);
-  } catch (const std::exception& error) {
-    std::string message = first_line(error.what());
-    for (std::size_t k = literals.written.size(); k-- > 0;)  // adyn_number_12 before adyn_number_1
-      for (std::size_t at; (at = message.find("adyn_number_" + std::to_string(k))) != std::string::npos;)
-        message.replace(at, ("adyn_number_" + std::to_string(k)).size(), literals.written[k]);
-    return "cannot parse expression " + in_quotes(s) + ": " + message;
-  }
-  auto exact_numbers = [&](const ex& x) {
-    for (const auto& symbol : sym::free_symbols(x))
-      if (!literals.exact.count(symbol)) return false;
-    return true;
-  };
-  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it) {
-    if (!GiNaC::is_a<GiNaC::power>(*it) || !exact_numbers(*it)) continue;
-    const ex base = GiNaC::abs(it->op(0).subs(literals.values).evalf()).evalf();
-    const ex exponent = GiNaC::abs(it->op(1).subs(literals.values).evalf()).evalf();
-    if (!GiNaC::is_a<GiNaC::numeric>(base) || !GiNaC::is_a<GiNaC::numeric>(exponent)) continue;
-    const auto b = GiNaC::ex_to<GiNaC::numeric>(base), x = GiNaC::ex_to<GiNaC::numeric>(exponent);
-    if (b.is_zero() || b == 1) continue;
-    if (x * GiNaC::abs(GiNaC::log(b)) > max_bits * std::log(2.0))
-      return "the expression " + in_quotes(s) + " has a power of numbers too large to compute";
-  }
-  return std::nullopt;
-}
-
-// A complex number in the expression, or a complex value of a constant expression (sqrt(-2)).
-bool is_complex(const ex& e) {
-  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (GiNaC::is_a<GiNaC::numeric>(*it) && !GiNaC::ex_to<GiNaC::numeric>(*it).is_real()) return true;
-  if (!sym::free_symbols(e).empty()) return false;
-  const ex value = e.evalf();
-  return GiNaC::is_a<GiNaC::numeric>(value) && !GiNaC::ex_to<GiNaC::numeric>(value).is_real();
-}
-
-// The names an expression may use: the symbols of `table` and GiNaC's constants.
-std::vector<std::string> names_of(const GiNaC::symtab& table) {
-  std::vector<std::string> names = {"Pi", "Euler", "Catalan"};
-  for (const auto& kv : table) names.push_back(kv.first);
-  return names;
-}
-
-bool is_identifier(const std::string& s) {
-  if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-}
-
-// Names an expression gives another meaning: time, GiNaC's constants, the functions.
-bool reserved(const std::string& name) {
-  static const std::set<std::string> words = {"t", "I", "Pi", "Euler", "Catalan", "N_c", "stretch", "lst"};
-  if (words.count(name)) return true;
-  for (const auto& entry : elementary_functions())
-    if (entry.first.first == name) return true;
-  return false;
-}
-
-// `s` parsed against the names of `table`, checked: not empty, bounded in size and in the numbers
-// it computes, every name defined, real. Throws adyn::ModelError naming `object`.
-ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::string& object,
-                 const GiNaC::prototype_table& functions = elementary_functions(),
-                 const GiNaC::prototype_table& dry_run_functions = elementary_functions()) {
-  auto fail = [&](const std::string& problem) { throw ModelError(object, problem); };
-  if (s.find_first_not_of(" \t\r\n") == std::string::npos) fail("the expression is empty");
-  if (s.size() > max_expression_length || nesting(s) > max_expression_nesting)
-    fail("the expression " + in_quotes(s) + " is too long or nested too deeply");
-  if (auto problem = dry_run(s, dry_run_functions)) fail(*problem);
-  GiNaC::parser parse(table, false, functions);
-  ex e;
-  try {
-    e = parse(s);
-  } catch (const std::exception& error) {
-    fail("cannot parse expression " + in_quotes(s) + ": " + first_line(error.what()));
-  }
-  for (const auto& [name, symbol] : parse.get_syms())
-    if (!table.count(name))
-      fail("undefined symbol '" + name + "' in expression " + in_quotes(s) + hint(name, names_of(table)));
-  if (GiNaC::is_a<GiNaC::lst>(e)) fail("the expression " + in_quotes(s) + " is a list, not a number");
-  if (is_complex(e)) fail("the expression " + in_quotes(s) + " is complex");
-  return e;
-}
-
-// `s` parsed against `table` and the system's vector terms (vector_expression.hpp): a scalar.
-// Messages show the terms as written.
-ex parse_scalar(const model::System& system, GiNaC::symtab table, const std::string& s, const std::string& object) {
-  if (!mentions_vectors(s)) return parse_against(table, s, object);
-  const VectorTerms terms = expand_vector_terms(system, s, object);
-  table.insert(terms.values.begin(), terms.values.end());
-  auto as_written = [&](std::string message) {
-    for (std::size_t k = terms.written.size(); k-- > 0;)  // adyn_vector_12 before adyn_vector_1
-      for (std::size_t at; (at = message.find("adyn_vector_" + std::to_string(k))) != std::string::npos;)
-        message.replace(at, ("adyn_vector_" + std::to_string(k)).size(), terms.written[k]);
-    return message;
-  };
-  ex e;
-  try {
-    e = parse_against(table, terms.text, object, with_vector_functions(elementary_functions(), true),
-                      with_vector_functions(elementary_functions(), false));
-    e = e.evalm();
-  } catch (const ModelError& error) {
-    throw ModelError(object, as_written(std::string(error.what()).substr(object.size() + 2)));
-  } catch (const std::exception& error) {
-    throw ModelError(object, "cannot combine the vectors of " + in_quotes(s) + ": " + first_line(error.what()));
-  }
-  if (GiNaC::is_a<GiNaC::matrix>(e))
-    throw ModelError(object, "the expression " + in_quotes(s) + " is a vector; a number is needed here (take dot(a, b) "
-                             "or norm(a))");
-  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)  // e.g. vel(P) + x_d, left unevaluated
-    if (GiNaC::is_a<GiNaC::matrix>(*it))
-      throw ModelError(object, "the expression " + in_quotes(s) + " adds or multiplies a vector and a number");
-  return e;
-}
 
 // ---- the model ----------------------------------------------------------------------------
 
@@ -546,7 +302,7 @@ class ModelReader : public YamlReader {
     const std::string object = kind + " '" + name + "'";
     if (!is_identifier(name))
       fail(node, object, "not a valid name for use in expressions (letters, digits and _, starting with a letter)");
-    if (reserved(name)) fail(node, object, "the name is reserved (time t, a constant or a function in expressions)");
+    if (reserved_name(name)) fail(node, object, "the name is reserved (time t, a constant or a function in expressions)");
     claim("symbol", name, node, object);
     if (kind == "parameter") return;
     for (const char* suffix : {"_d", "_dd"}) claim("symbol", name + suffix, node, object);

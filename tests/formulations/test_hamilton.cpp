@@ -5,6 +5,7 @@
 // Angeles E4/E5.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "adyn/formulations/methods.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/model/inertia.hpp"
 #include "eom_support.hpp"
 #include "seed_systems.hpp"
 #include "test_support.hpp"
@@ -230,4 +232,42 @@ TEST(Hamilton_DegenerateKineticEnergy, SingularityError) {
   formulations::LagrangianForm quartic{{x}, pow(d(x), 4) / 4 + pow(d(x), 2) / 2, 0, 0, {}};
   auto quartic_message = test::thrown_message<ModelError>([&] { formulations::hamiltonian_form(quartic); });
   EXPECT_NE(quartic_message.find("quadratic"), std::string::npos) << quartic_message;
+}
+
+namespace {
+
+// n rigid bodies on spherical joints (body-fixed 1-2-3 angles relative to the previous body), as
+// bench/compare's 3-D chain: Hamilton's mass matrix is beyond the simplification limit from n = 2.
+std::string indexed(const char* prefix, int i) {  // (appending, not operator+: GCC 12's -Wrestrict)
+  std::string name = prefix;
+  name += std::to_string(i);
+  return name;
+}
+
+model::System spherical_chain(int n) {
+  model::System s("spherical chain");
+  auto g = s.add_parameter("g", 9.81);
+  kin::ReferenceFrame parent = s.inertial_frame();
+  kin::Point joint = s.origin();
+  for (int i = 0; i < n; ++i) {
+    auto m = s.add_parameter(indexed("m", i), 1.0 + 0.2 * i), l = s.add_parameter(indexed("l", i), 0.6 - 0.1 * i);
+    std::array<ex, 3> angles;
+    for (int a = 0; a < 3; ++a) angles[static_cast<std::size_t>(a)] = s.add_coordinate(indexed("q", 3 * i + a));
+    auto B = s.add_frame(parent.orient_new_body_fixed(indexed("B", i), "123", angles));
+    auto G = s.add_point(joint.locate_new(indexed("G", i), -l / 2 * B.z()));
+    s.add_body(model::RigidBody(indexed("body", i), G, B, m, model::inertia_dyadic(B, 0.02 + 0.01 * i, 0.03, 0.01 + 0.005 * i)));
+    joint = s.add_point(joint.locate_new(indexed("P", i), -l * B.z()));
+    parent = B;
+  }
+  s.set_gravity(-g * s.inertial_frame().z());
+  return s;
+}
+
+}  // namespace
+
+// The 3-D chain of two bodies (6 coordinates): Hamilton's equations kept as graphs (M⁻¹ and
+// q̇ = M⁻¹(p − b) by Cramer's rule, ∂H by the chain rule, no normal()) agree with Lagrange's and
+// Kane's, which are built from the recursive kinematics.
+TEST(Hamilton, SphericalChainOverTheGraphAgreesWithLagrangeAndKane) {
+  expect_hamilton_agrees(spherical_chain(2), 5, 1e-9);
 }
