@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <random>
+#include <sstream>
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
@@ -102,6 +103,53 @@ std::vector<std::size_t> choose_dependent(const SpeedConstraints& c, const std::
 // ones kept as Cramer's rule over the graph (sym::solve_linear).
 constexpr std::size_t simplified_solve_limit = 400;
 
+// "t = 0, x = 0.1, y = 0" (the reference state's time and coordinates).
+std::string describe_state(const model::System& system) {
+  std::ostringstream os;
+  const auto& at = system.reference_state();
+  auto value = [&](const ex& s) { return at.count(s) ? sym::evaluate(at.at(s), {}) : 0.0; };
+  os << "t = " << value(sym::time());
+  for (const auto& q : system.coordinates())
+    if (at.count(q)) os << ", " << q.get_name() << " = " << value(q);
+  return os.str();
+}
+
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "'" : ", '") + n + "'";
+  return s;
+}
+
+// The dependent speeds checked at the model's reference state (its initial configuration): a
+// user's choice singular there is an error naming the constraints and the state; a generic choice
+// singular there is replaced by one regular there (same rule, at that state), or, when the rows
+// are dependent there whatever the choice, that is the error.
+std::vector<std::size_t> regular_at_reference(const model::System& system, const SpeedConstraints& c,
+                                              const std::vector<symbol>& u, const std::vector<symbol>& users,
+                                              const std::string& method, const std::vector<std::size_t>& dependent) {
+  GiNaC::exmap at = generic_point(system, c.G);
+  for (const auto& [s, v] : system.reference_state()) at[s] = v;
+  const Eigen::MatrixXd G = sym::evaluate(c.G, at, "constraint matrix at the initial state");
+  Eigen::MatrixXd Gd(G.rows(), static_cast<Eigen::Index>(dependent.size()));
+  for (std::size_t d = 0; d < dependent.size(); ++d) Gd.col(static_cast<Eigen::Index>(d)) = G.col(static_cast<Eigen::Index>(dependent[d]));
+  Eigen::FullPivLU<Eigen::MatrixXd> lu(Gd);
+  lu.setThreshold(1e-10);
+  if (lu.isInvertible()) return dependent;
+  std::vector<std::string> speeds;
+  for (auto d : dependent) speeds.push_back(u[d].get_name());
+  if (!users.empty())
+    throw SingularityError("dependent speeds " + quoted_names(speeds),
+                           "cannot be solved for at the initial state (" + describe_state(system) + "): constraints " +
+                               quoted_names(c.names) + " do not determine them there; choose others in dependent_speeds");
+  try {
+    return choose_dependent(c, u, {}, method, G);
+  } catch (const SingularityError&) {
+    throw SingularityError("constraints " + quoted_names(c.names),
+                           "are dependent at the initial state (" + describe_state(system) +
+                               "): no choice of dependent speeds can be solved for there; start from another state");
+  }
+}
+
 // u_d = −G_d⁻¹ (G_i u_i + g0) as substitutions.
 GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,
                                  const std::vector<std::size_t>& dependent, const Eigen::MatrixXd& G) {
@@ -139,8 +187,10 @@ SpeedPartition partition_speeds(const model::System& system, const std::vector<s
   SpeedConstraints c = speed_constraints(system, u, method);
   std::vector<std::size_t> dependent;
   if (c.G.rows() > 0) {
+    const auto& users = chosen.empty() ? system.dependent_speeds() : chosen;
     Eigen::MatrixXd G = sym::evaluate(c.G, generic_point(system, c.G), "constraint matrix");
-    dependent = choose_dependent(c, u, chosen.empty() ? system.dependent_speeds() : chosen, method, G);
+    dependent = choose_dependent(c, u, users, method, G);
+    if (!system.reference_state().empty()) dependent = regular_at_reference(system, c, u, users, method, dependent);
     p.dependent_values = eliminate_dependent(c, u, dependent, G);
   } else if (!chosen.empty()) {
     throw ModelError(method, "dependent speeds were given but the system has no constraints");

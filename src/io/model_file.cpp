@@ -969,6 +969,12 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   ModelReader reader(source, doc.system);
   reader.read(top);
   if (top.has("initial")) reader.read_initial(top, doc.setup);
+  GiNaC::exmap reference{{sym::time(), 0}};  // the initial configuration, unlisted coordinates at 0
+  for (const auto& q : doc.system.coordinates()) {
+    auto it = doc.setup.initial.find(q.get_name());
+    reference[q] = it == doc.setup.initial.end() ? 0.0 : it->second;
+  }
+  doc.system.set_reference_state(reference);
   if (top.has("operating_point")) reader.read_operating_point(top, doc.setup);
   if (top.has("simulation")) reader.read_simulation(top["simulation"], doc.setup);
   return doc;

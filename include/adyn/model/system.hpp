@@ -124,6 +124,11 @@ class System {
   /// (the default): the formulations choose.
   void set_dependent_speeds(const std::vector<GiNaC::symbol>& speeds);
   const std::vector<GiNaC::symbol>& dependent_speeds() const { return dependent_speeds_; }
+  /// The configuration the model is used from (its initial conditions: q and t): where the choice
+  /// of dependent speeds is checked, and made when the generic choice is singular there. Empty
+  /// (the default): a generic configuration only.
+  void set_reference_state(const GiNaC::exmap& values) { reference_state_ = values; }
+  const GiNaC::exmap& reference_state() const { return reference_state_; }
 
   /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers.
   GiNaC::symtab symbol_table() const;
@@ -141,6 +146,7 @@ class System {
   std::vector<kin::Point> points_;
   std::vector<Constraint> constraints_;
   std::vector<GiNaC::symbol> dependent_speeds_;
+  GiNaC::exmap reference_state_;
   std::vector<Event> events_;
   std::vector<Particle> particles_;
   std::vector<RigidBody> bodies_;
