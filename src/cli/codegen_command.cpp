@@ -15,10 +15,12 @@ namespace {
 
 struct CodegenOptions {
   std::string model, method = "lagrange", output, name = "eom";
+  std::vector<std::string> dependent;
 };
 
 int codegen(const CodegenOptions& o, std::ostream& out) {
-  const auto system = io::read_model_file(o.model);
+  auto system = io::read_model_file(o.model);
+  set_dependent_speeds(system, o.dependent);
   const auto eom = formulations::simplified(formulations::derive(system, o.method));
   const auto source = formulations::to_c(eom, o.name);
   if (o.output.empty()) {
@@ -40,6 +42,7 @@ Action declare_codegen(CLI::App& command) {
                       "double* F, double* qdot[, double* G, double* g][, double* C])");
   add_model_argument(command, o->model);
   add_method_option(command, o->method, "default: lagrange");
+  add_dependent_speeds_option(command, o->dependent);
   command.add_option("-o,--output", o->output, "C file to write (default: standard output)")->type_name("FILE");
   command.add_option("--name", o->name, "Name of the C function (default: eom)")
       ->check([](const std::string& name) {

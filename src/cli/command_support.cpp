@@ -28,6 +28,26 @@ void add_method_option(CLI::App& command, std::optional<std::string>& method, co
   command.add_option("-m,--method", method, method_help(what))->check(CLI::IsMember(formulations::method_names()));
 }
 
+void add_dependent_speeds_option(CLI::App& command, std::vector<std::string>& names) {
+  command.add_option("--dependent", names, "Dependent speeds for kane, gibbs-appell and maggi, e.g. x_d,y_d "
+                                           "(instead of the model's dependent_speeds)")
+      ->delimiter(',')
+      ->type_name("NAME,...");
+}
+
+void set_dependent_speeds(model::System& system, const std::vector<std::string>& names) {
+  if (names.empty()) return;
+  const auto table = system.symbol_table();
+  std::vector<GiNaC::symbol> speeds;
+  for (const auto& name : names) {
+    auto it = table.find(name);
+    if (it == table.end() || !GiNaC::is_a<GiNaC::symbol>(it->second))
+      throw ModelError("--dependent '" + name + "'", "is not a speed of the model");
+    speeds.push_back(GiNaC::ex_to<GiNaC::symbol>(it->second));
+  }
+  system.set_dependent_speeds(speeds);
+}
+
 void add_json_flag(CLI::App& command, bool& json) {
   command.add_flag("--json", json, "Print the result as JSON (for scripts) instead of text");
 }

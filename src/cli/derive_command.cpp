@@ -18,6 +18,7 @@ namespace {
 
 struct DeriveOptions {
   std::string model, method = "lagrange", format = "text";
+  std::vector<std::string> dependent;
 };
 
 GiNaC::ex hamiltonian(const model::System& system) {
@@ -33,7 +34,8 @@ void write_json(const model::System& system, const formulations::EquationsOfMoti
 }
 
 int derive(const DeriveOptions& o, std::ostream& out) {
-  const auto system = io::read_model_file(o.model);
+  auto system = io::read_model_file(o.model);
+  set_dependent_speeds(system, o.dependent);
   const auto eom = formulations::derive(system, o.method);
   const bool is_hamilton = o.method == "hamilton";
   if (o.format == "json") {
@@ -61,6 +63,7 @@ Action declare_derive(CLI::App& command) {
   command.description("Derive the equations of motion M u' = F (+ G^T lambda) by a formulation");
   add_model_argument(command, o->model);
   add_method_option(command, o->method, "default: lagrange");
+  add_dependent_speeds_option(command, o->dependent);
   command.add_option("-f,--format", o->format, "Output: text (default), latex, c (a C function, after CSE) or json")
       ->check(CLI::IsMember({"text", "latex", "c", "json"}));
   return [o](std::ostream& out, std::ostream&) { return derive(*o, out); };

@@ -22,7 +22,7 @@ namespace {
 
 struct EigenOptions {
   std::string model, method = "kane";
-  std::vector<std::string> at;
+  std::vector<std::string> at, dependent;
   bool rest = false;
   std::optional<std::string> sweep, plot, csv;
   bool json = false;
@@ -128,6 +128,7 @@ Action declare_eigen(CLI::App& command) {
                       "operating point; --sweep a parameter to find the stability boundaries");
   add_model_argument(command, o->model);
   add_method_option(command, o->method, "default: kane; the linearization needs independent speeds");
+  add_dependent_speeds_option(command, o->dependent);
   add_operating_point_options(command, o->at, o->rest);
   command.add_option("--sweep", o->sweep, "PARAMETER=LO:HI:COUNT: eigenvalues against a model parameter")
       ->type_name("P=LO:HI:N");
@@ -140,7 +141,7 @@ Action declare_eigen(CLI::App& command) {
     // Only the swept parameter stays symbolic (the others' values go into the operating point).
     std::vector<std::string> symbolic;
     if (o->sweep) symbolic.push_back(o->sweep->substr(0, o->sweep->find('=')));
-    const auto job = linearize_model(o->model, o->method, o->at, o->rest, err, symbolic);
+    const auto job = linearize_model(o->model, o->method, o->at, o->rest, o->dependent, err, symbolic);
     if (o->sweep) return run_sweep(*o, job, out);
     if (o->plot || o->csv) throw ModelError("eigen", "--plot and --csv need --sweep");
     const auto a = analysis::eigenanalysis(job.lin, job.doc.system.parameter_values());

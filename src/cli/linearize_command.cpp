@@ -78,7 +78,7 @@ void write_json(const Linearization& job, std::ostream& out) {
 Action declare_linearize(CLI::App& command) {
   struct Options {
     std::string model, method = "kane", format = "text";
-    std::vector<std::string> at;
+    std::vector<std::string> at, dependent;
     bool rest = false;
   };
   auto o = std::make_shared<Options>();
@@ -86,10 +86,11 @@ Action declare_linearize(CLI::App& command) {
                       "overridden by --at)");
   add_model_argument(command, o->model);
   add_method_option(command, o->method, "default: kane; the linearization needs independent speeds");
+  add_dependent_speeds_option(command, o->dependent);
   add_operating_point_options(command, o->at, o->rest);
   command.add_option("-f,--format", o->format, "text, latex or json")->check(CLI::IsMember({"text", "latex", "json"}));
   return [o](std::ostream& out, std::ostream& err) {
-    const auto job = linearize_model(o->model, o->method, o->at, o->rest, err);
+    const auto job = linearize_model(o->model, o->method, o->at, o->rest, o->dependent, err);
     if (o->format == "json") write_json(job, out);
     else write_text(job, o->format == "latex", out);
     return 0;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 
+#include "adyn/cli/commands.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/symbolic/derivative.hpp"
@@ -123,9 +124,11 @@ GiNaC::exmap with_parameter_values(const model::System& system, const GiNaC::exm
 }
 
 Linearization linearize_model(const std::string& path, const std::string& method,
-                              const std::vector<std::string>& assignments, bool from_rest, std::ostream& err,
+                              const std::vector<std::string>& assignments, bool from_rest,
+                              const std::vector<std::string>& dependent_speeds, std::ostream& err,
                               const std::optional<std::vector<std::string>>& symbolic_parameters) {
   auto doc = io::read_model_document(path);
+  set_dependent_speeds(doc.system, dependent_speeds);
   const auto state_assignments = set_parameters(doc.system, assignments);
   auto eom = formulations::derive(doc.system, method);
   auto point = operating_point(doc, eom, state_assignments, from_rest);

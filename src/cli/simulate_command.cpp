@@ -23,6 +23,7 @@ struct SimulateOptions {
   std::string model;
   std::optional<std::string> method, integrator, output, backend, plot;
   std::optional<double> t_end, output_step, rtol, atol, baumgarte;
+  std::vector<std::string> dependent;
   bool no_projection = false;
 };
 
@@ -95,7 +96,8 @@ void write_trajectory(const numeric::Trajectory& tr, const SimulateOptions& args
 }
 
 int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) {
-  const auto doc = io::read_model_document(args.model);
+  auto doc = io::read_model_document(args.model);
+  set_dependent_speeds(doc.system, args.dependent);
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
   const auto options = simulation_options(args, doc.setup);
   const auto eom = formulations::derive(doc.system, method);
@@ -123,6 +125,7 @@ Action declare_simulate(CLI::App& command) {
                       "(t, q, u, lambda, energy, constraint violation); options override the model's settings");
   add_model_argument(command, o->model);
   add_method_option(command, o->method, "default: the model's, else lagrange");
+  add_dependent_speeds_option(command, o->dependent);
   command.add_option("-o,--output", o->output, "Trajectory file: .csv or .json (default: CSV on standard output)")
       ->type_name("FILE");
   command.add_option("--plot", o->plot,

@@ -238,3 +238,15 @@ TEST(Cli, CodegenWritesCompilableC) {
     EXPECT_EQ(std::system(command.c_str()), 0) << command;
   }
 }
+
+TEST(Cli, DependentSpeedsChosenOnTheCommandLine) {
+  // The sleigh's knife edge eliminates y' by default; --dependent phi_d keeps x' and y'.
+  auto r = run({"derive", example("chaplygin_sleigh.yaml"), "-m", "kane", "--dependent", "phi_d"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("speeds u: x_d, y_d"), std::string::npos) << r.out;
+  r = run({"eigen", example("chaplygin_sleigh.yaml"), "--dependent", "phi_d"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = run({"derive", example("chaplygin_sleigh.yaml"), "-m", "kane", "--dependent", "psi_d"});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("--dependent 'psi_d': is not a speed of the model"), std::string::npos) << r.err;
+}

@@ -23,7 +23,7 @@ namespace {
 
 cli::Linearization bicycle(const std::vector<std::string>& at = {}) {
   std::ostringstream err;
-  auto job = cli::linearize_model(test::example("whipple_bicycle.yaml"), "kane", at, false, err);
+  auto job = cli::linearize_model(test::example("whipple_bicycle.yaml"), "kane", at, false, {}, err);
   EXPECT_EQ(err.str(), "") << "upright straight running is a steady motion";
   return job;
 }

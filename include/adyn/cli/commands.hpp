@@ -12,6 +12,9 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
+
+#include "adyn/model/system.hpp"
 
 namespace CLI {
 class App;
@@ -47,6 +50,12 @@ void add_model_argument(CLI::App& command, std::string& path);
 /// `-m,--method NAME`, checked against formulations::method_names(); `what` ends the help text
 /// (e.g. "default: lagrange").
 void add_method_option(CLI::App& command, std::string& method, const std::string& what);
+/// --dependent NAME,...: the speeds Kane's, Gibbs–Appell's and Maggi's equations eliminate
+/// (instead of the model's dependent_speeds, or adyn's choice).
+void add_dependent_speeds_option(CLI::App& command, std::vector<std::string>& names);
+/// Sets the system's dependent speeds to `names`; none leaves them as they are. Throws
+/// adyn::ModelError naming a name that is not a speed of the model.
+void set_dependent_speeds(model::System& system, const std::vector<std::string>& names);
 void add_method_option(CLI::App& command, std::optional<std::string>& method, const std::string& what);
 
 /// `--json`: machine-readable output instead of the text report.

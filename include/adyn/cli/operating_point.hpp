@@ -55,7 +55,8 @@ struct Linearization {
   analysis::LinearizedEquations lin;
 };
 Linearization linearize_model(const std::string& path, const std::string& method,
-                              const std::vector<std::string>& assignments, bool from_rest, std::ostream& err,
+                              const std::vector<std::string>& assignments, bool from_rest,
+                              const std::vector<std::string>& dependent_speeds, std::ostream& err,
                               const std::optional<std::vector<std::string>>& symbolic_parameters = std::nullopt);
 
 /// The options shared by `linearize` and `eigen`: --at NAME=EXPR (repeatable) and --rest.
