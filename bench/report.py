@@ -343,7 +343,7 @@ class Report:
                  f"{order('Simbody')} for Simbody.", "")
 
     def targets_table(self):
-        return ["### Targets (issue 8)", "", "| target | measured | |", "|---|---|---|",
+        return ["### Targets (issues 8 and 15)", "", "| target | measured | |", "|---|---|---|",
                 *[f"| {w} | {m} | {s} |" for w, m, s in self.targets], ""]
 
 
