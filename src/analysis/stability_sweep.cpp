@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "adyn/error.hpp"
+#include "adyn/symbolic/derivative.hpp"
 
 namespace adyn::analysis {
 
@@ -20,6 +21,16 @@ bool stable_at(const LinearizedEquations& lin, GiNaC::exmap parameters, const Gi
 // parameter is then located to 1e-11, not 1e-8 as with the sweep's 1e-9).
 constexpr double refinement_tolerance = 1e-12;
 
+// The linearization with every parameter but `p` given its value, once: each point of a sweep then
+// evaluates expressions in p alone instead of the whole model's (the same state matrix).
+LinearizedEquations fixed_except(const LinearizedEquations& lin, GiNaC::exmap parameters, const GiNaC::symbol& p) {
+  parameters.erase(p);
+  sym::Substitution values(parameters);
+  LinearizedEquations out = lin;
+  for (auto* m : {&out.Nq, &out.Nu, &out.M, &out.Fq, &out.Fu}) *m = values(*m);
+  return out;
+}
+
 }  // namespace
 
 std::vector<double> linspace(double lo, double hi, int count) {
@@ -29,8 +40,9 @@ std::vector<double> linspace(double lo, double hi, int count) {
   return v;
 }
 
-std::vector<SweepPoint> eigenvalue_sweep(const LinearizedEquations& lin, const GiNaC::exmap& parameters,
+std::vector<SweepPoint> eigenvalue_sweep(const LinearizedEquations& linearized, const GiNaC::exmap& parameters,
                                          const GiNaC::symbol& parameter, const std::vector<double>& values) {
+  const LinearizedEquations lin = fixed_except(linearized, parameters, parameter);
   std::vector<SweepPoint> out;
   GiNaC::exmap at = parameters;
   for (double v : values) {
@@ -40,9 +52,10 @@ std::vector<SweepPoint> eigenvalue_sweep(const LinearizedEquations& lin, const G
   return out;
 }
 
-std::vector<StabilityBoundary> stability_boundaries(const LinearizedEquations& lin, const GiNaC::exmap& parameters,
+std::vector<StabilityBoundary> stability_boundaries(const LinearizedEquations& linearized, const GiNaC::exmap& parameters,
                                                     const GiNaC::symbol& parameter, double lo, double hi, int samples,
                                                     double tol) {
+  const LinearizedEquations lin = fixed_except(linearized, parameters, parameter);
   const auto grid = linspace(lo, hi, samples);
   std::vector<StabilityBoundary> out;
   bool previous = stable_at(lin, parameters, parameter, grid.front());

@@ -63,6 +63,28 @@ GiNaC::exmap generic_point(const model::System& system, const GiNaC::matrix& m) 
   return at;
 }
 
+// "'a', 'b'".
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "'" : ", '") + n + "'";
+  return s;
+}
+
+std::string quoted_speeds(const std::vector<symbol>& u, const std::vector<std::size_t>& columns) {
+  std::vector<std::string> names;
+  for (auto j : columns) names.push_back(u[j].get_name());
+  return quoted_names(names);
+}
+
+// Whether the columns `columns` of G form a regular square block.
+bool regular_block(const Eigen::MatrixXd& G, const std::vector<std::size_t>& columns) {
+  Eigen::MatrixXd block(G.rows(), static_cast<Eigen::Index>(columns.size()));
+  for (std::size_t d = 0; d < columns.size(); ++d) block.col(static_cast<Eigen::Index>(d)) = G.col(static_cast<Eigen::Index>(columns[d]));
+  Eigen::FullPivLU<Eigen::MatrixXd> lu(block);
+  lu.setThreshold(1e-10);
+  return lu.isInvertible();
+}
+
 // Column indices of the dependent speeds: the user's, or the last columns that keep G_d regular.
 std::vector<std::size_t> choose_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,
                                           const std::vector<symbol>& chosen, const std::string& method,
@@ -90,11 +112,7 @@ std::vector<std::size_t> choose_dependent(const SpeedConstraints& c, const std::
     if (lu.rank() == trial.cols()) block = trial, cols.push_back(j);
   }
   if (cols.size() < m)
-    throw SingularityError("constraints " + [&] {
-      std::string s;
-      for (const auto& n : c.names) s += (s.empty() ? "'" : ", '") + n + "'";
-      return s;
-    }(), "are redundant (their matrix in the speeds has rank " + std::to_string(cols.size()) + " < " +
+    throw SingularityError("constraints " + quoted_names(c.names), "are redundant (their matrix in the speeds has rank " + std::to_string(cols.size()) + " < " +
              std::to_string(m) + "); remove the dependent ones");
   return cols;
 }
@@ -114,12 +132,6 @@ std::string describe_state(const model::System& system) {
   return os.str();
 }
 
-std::string quoted_names(const std::vector<std::string>& names) {
-  std::string s;
-  for (const auto& n : names) s += (s.empty() ? "'" : ", '") + n + "'";
-  return s;
-}
-
 // The dependent speeds checked at the model's reference state (its initial configuration): a
 // user's choice singular there is an error naming the constraints and the state; a generic choice
 // singular there is replaced by one regular there (same rule, at that state), or, when the rows
@@ -130,15 +142,9 @@ std::vector<std::size_t> regular_at_reference(const model::System& system, const
   GiNaC::exmap at = generic_point(system, c.G);
   for (const auto& [s, v] : system.reference_state()) at[s] = v;
   const Eigen::MatrixXd G = sym::evaluate(c.G, at, "constraint matrix at the initial state");
-  Eigen::MatrixXd Gd(G.rows(), static_cast<Eigen::Index>(dependent.size()));
-  for (std::size_t d = 0; d < dependent.size(); ++d) Gd.col(static_cast<Eigen::Index>(d)) = G.col(static_cast<Eigen::Index>(dependent[d]));
-  Eigen::FullPivLU<Eigen::MatrixXd> lu(Gd);
-  lu.setThreshold(1e-10);
-  if (lu.isInvertible()) return dependent;
-  std::vector<std::string> speeds;
-  for (auto d : dependent) speeds.push_back(u[d].get_name());
+  if (regular_block(G, dependent)) return dependent;
   if (!users.empty())
-    throw SingularityError("dependent speeds " + quoted_names(speeds),
+    throw SingularityError("dependent speeds " + quoted_speeds(u, dependent),
                            "cannot be solved for at the initial state (" + describe_state(system) + "): constraints " +
                                quoted_names(c.names) + " do not determine them there; choose others in dependent_speeds");
   try {
@@ -154,22 +160,16 @@ std::vector<std::size_t> regular_at_reference(const model::System& system, const
 GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,
                                  const std::vector<std::size_t>& dependent, const Eigen::MatrixXd& G) {
   const auto m = dependent.size();
+  if (!regular_block(G, dependent))
+    throw SingularityError("dependent speeds " + quoted_speeds(u, dependent),
+                           "cannot be solved for: their block of the constraint matrix is singular; choose others");
   GiNaC::matrix Gd(m, m), rhs(m, 1);
-  Eigen::MatrixXd Gd_num(m, m);
   for (std::size_t k = 0; k < m; ++k) {
     ex r = -c.g0(k, 0);
     for (std::size_t j = 0; j < u.size(); ++j)
       if (std::find(dependent.begin(), dependent.end(), j) == dependent.end()) r -= c.G(k, j) * u[j];
     rhs(k, 0) = r;
-    for (std::size_t d = 0; d < m; ++d) Gd(k, d) = c.G(k, dependent[d]), Gd_num(k, d) = G(k, dependent[d]);
-  }
-  Eigen::FullPivLU<Eigen::MatrixXd> lu(Gd_num);
-  lu.setThreshold(1e-10);
-  if (!lu.isInvertible()) {
-    std::string names;
-    for (auto d : dependent) names += (names.empty() ? "'" : ", '") + u[d].get_name() + "'";
-    throw SingularityError("dependent speeds " + names + "",
-                           "cannot be solved for: their block of the constraint matrix is singular; choose others");
+    for (std::size_t d = 0; d < m; ++d) Gd(k, d) = c.G(k, dependent[d]);
   }
   const GiNaC::matrix ud = sym::solve_linear(Gd, rhs, simplified_solve_limit);
   GiNaC::exmap S;

@@ -228,14 +228,23 @@ class ModelReader : public YamlReader {
     each(top, "generalized_forces", "generalized force", &ModelReader::read_generalized_force);
   }
 
+  // The names a state may be given by: the coordinates (and their rates q_d), the speeds.
+  std::vector<std::string> state_names(bool with_rates) const {
+    std::vector<std::string> names;
+    for (const auto& q : system_.coordinates()) {
+      names.push_back(q.get_name());
+      if (with_rates) names.push_back(q.get_name() + "_d");
+    }
+    for (const auto& u : system_.speeds()) names.push_back(u.get_name());
+    return names;
+  }
+
   // initial: {name: value} for coordinates and speeds (the rates q_d when no speeds are
   // declared); values are expressions in the parameters. The given coordinates must satisfy the
   // holonomic constraints they fully determine, and the others must complete them.
   void read_initial(const Fields& top, SimulationSetup& setup) const {
     const std::string object = "initial conditions";
-    std::vector<std::string> allowed;
-    for (const auto& q : system_.coordinates()) allowed.push_back(q.get_name());
-    for (const auto& u : system_.speeds()) allowed.push_back(u.get_name());
+    const auto allowed = state_names(false);
     for (const auto& e : entries(top["initial"], object, "a mapping name: value")) {
       const std::string item = "initial condition '" + e.name + "'";
       if (std::find(allowed.begin(), allowed.end(), e.name) == allowed.end())
@@ -249,9 +258,7 @@ class ModelReader : public YamlReader {
   // parameters (the steady motion of the analysis commands: thetaR_d: -v/rR).
   void read_operating_point(const Fields& top, SimulationSetup& setup) const {
     const std::string object = "operating point";
-    std::vector<std::string> allowed;
-    for (const auto& q : system_.coordinates()) allowed.push_back(q.get_name()), allowed.push_back(q.get_name() + "_d");
-    for (const auto& u : system_.speeds()) allowed.push_back(u.get_name());
+    const auto allowed = state_names(true);
     for (const auto& e : entries(top["operating_point"], object, "a mapping name: expression")) {
       const std::string item = "operating point '" + e.name + "'";
       if (std::find(allowed.begin(), allowed.end(), e.name) == allowed.end())

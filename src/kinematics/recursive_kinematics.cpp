@@ -73,10 +73,13 @@ const Vector& RecursiveKinematics::angular_acceleration(const ReferenceFrame& B)
   return store(alpha_, B, std::move(alpha));
 }
 
-std::optional<Point> RecursiveKinematics::moving_parent(const Point& P) const {
-  if (P.known_velocity_in(N_)) return std::nullopt;
-  auto parent = P.parent();
-  if (!parent || !on_path_to_root(*parent, P.anchor_in(N_))) return std::nullopt;
+std::optional<Point> RecursiveKinematics::moving_parent(const Point& P) {
+  for (const auto& [point, parent] : moving_parent_)
+    if (point == P) return parent;
+  std::optional<Point> parent;
+  if (!P.known_velocity_in(N_))
+    if (auto candidate = P.parent(); candidate && on_path_to_root(*candidate, P.anchor_in(N_))) parent = candidate;
+  moving_parent_.emplace_back(P, parent);
   return parent;
 }
 

@@ -63,7 +63,7 @@ class RecursiveKinematics {
   const Vector& omega_from_root(const ReferenceFrame& B);
   /// The parent of P when P's velocity follows from the parent's (the point whose velocity is
   /// known lies up the tree of positions), else none.
-  std::optional<Point> moving_parent(const Point& P) const;
+  std::optional<Point> moving_parent(const Point& P);
   /// w = ^N d r^{P/Q}/dt for Q the parent, one part per frame of r.
   const Vector& joint_rate(const Point& P);
   /// ^N v^P when it does not follow from the parent's: known, or found by Point::velocity_in.
@@ -77,6 +77,7 @@ class RecursiveKinematics {
   Table<ReferenceFrame> omega_root_, omega_, alpha_;
   Table<Point> joint_rate_, velocity_, acceleration_, velocity_by_parts_;
   std::deque<std::pair<Point, GiNaC::ex>> speed_squared_;
+  std::deque<std::pair<Point, std::optional<Point>>> moving_parent_;  // (the tree search done once per point)
 };
 
 }  // namespace adyn::kin
