@@ -7,6 +7,7 @@
 
 #include "adyn/analysis/consistency.hpp"
 #include "adyn/error.hpp"
+#include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
@@ -37,13 +38,11 @@ void require_independent_speeds(const formulations::EquationsOfMotion& eom) {
 
 // Numeric values for checks and pivoting: the system's parameter values overridden by the point;
 // symbols the point leaves free (a swept speed) get generic values.
-double generic_value(const ex& e, const model::System& system, const GiNaC::exmap& at) {
+// The point `at` with the parameters' values and generic values for what is left (swept quantities).
+GiNaC::exmap generic_completion(const model::System& system, const GiNaC::exmap& at, const matrix& m) {
   GiNaC::exmap values = system.parameter_values();
   for (const auto& [k, v] : at) values[k] = v;
-  double generic = 0.61;
-  for (const auto& s : sym::free_symbols(e))
-    if (!values.count(s)) values[s] = generic += 0.137;
-  return sym::evaluate(e, values, "constraint Jacobian");
+  return sym::with_generic_values(values, m);
 }
 
 void check_on_constraints(const model::System& system, const HolonomicConstraints& h, const GiNaC::exmap& at) {
@@ -57,8 +56,9 @@ void check_on_constraints(const model::System& system, const HolonomicConstraint
   }
 }
 
-// δq = T δq_i: the dependent coordinates (preferring those the equations do not contain, then the
-// last ones) solved from Φ_d δq_d + Φ_i δq_i = 0 at the point.
+// δq = T δq_i: the dependent coordinates solved from Φ_d δq_d + Φ_i δq_i = 0 at the point, chosen
+// by numerical pivoting on Φ there, those the equations do not contain first (so that ignorable
+// coordinates drop out).
 struct CoordinateReduction {
   std::vector<std::size_t> independent, dependent;
   matrix T;
@@ -70,24 +70,13 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
   CoordinateReduction out;
   matrix Phi = sym::map_entries(sym::jacobian(sym::column(h.phi), eom.coordinates),
                                 [&](const ex& e) { return tidy(sym::substitute(e, at)); });
-  Eigen::MatrixXd numeric(c, n);
-  for (std::size_t i = 0; i < c; ++i)
-    for (std::size_t j = 0; j < n; ++j)
-      numeric(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = generic_value(Phi(i, j), system, at);
-  if (c && Eigen::FullPivLU<Eigen::MatrixXd>(numeric).rank() < static_cast<Eigen::Index>(c))
+  const Eigen::MatrixXd Phi_at = sym::evaluate(Phi, generic_completion(system, at, Phi), "constraint Jacobian");
+  std::vector<int> tiers(n);
+  for (std::size_t j = 0; j < n; ++j)
+    tiers[j] = sym::matrix_has(eom.mass_matrix, eom.coordinates[j]) || sym::matrix_has(eom.forcing, eom.coordinates[j]);
+  out.dependent = numeric::pivoted_columns(Phi_at, tiers);
+  if (out.dependent.size() < c)
     throw SingularityError("holonomic constraints", "redundant or singular at the linearization point");
-  std::vector<std::size_t> candidates(n);
-  std::iota(candidates.rbegin(), candidates.rend(), std::size_t{0});
-  std::stable_partition(candidates.begin(), candidates.end(), [&](std::size_t j) {
-    return !sym::matrix_has(eom.mass_matrix, eom.coordinates[j]) && !sym::matrix_has(eom.forcing, eom.coordinates[j]);
-  });
-  for (std::size_t j : candidates) {
-    if (out.dependent.size() == c) break;
-    Eigen::MatrixXd block(c, out.dependent.size() + 1);
-    for (std::size_t k = 0; k < out.dependent.size(); ++k) block.col(static_cast<Eigen::Index>(k)) = numeric.col(static_cast<Eigen::Index>(out.dependent[k]));
-    block.col(static_cast<Eigen::Index>(out.dependent.size())) = numeric.col(static_cast<Eigen::Index>(j));
-    if (Eigen::FullPivLU<Eigen::MatrixXd>(block).rank() == block.cols()) out.dependent.push_back(j);
-  }
   std::sort(out.dependent.begin(), out.dependent.end());
   for (std::size_t j = 0; j < n; ++j)
     if (!std::binary_search(out.dependent.begin(), out.dependent.end(), j)) out.independent.push_back(j);
@@ -172,9 +161,7 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
   lin.M = at_point(eom.mass_matrix);
   const matrix F0 = at_point(eom.forcing), f0 = at_point(eom.coordinate_rates);
   const auto udot = sym::derivatives_of(eom.speeds);
-  Eigen::MatrixXd M_generic(lin.M.rows(), lin.M.cols());
-  for (unsigned i = 0; i < lin.M.rows(); ++i)
-    for (unsigned j = 0; j < lin.M.cols(); ++j) M_generic(i, j) = generic_value(lin.M(i, j), system, at);
+  const Eigen::MatrixXd M_generic = sym::evaluate(lin.M, generic_completion(system, at, lin.M), "mass matrix");
   if (Eigen::FullPivLU<Eigen::MatrixXd>(M_generic).rank() < M_generic.rows())
     throw SingularityError(eom.method + " equations", "the mass matrix is singular at the linearization point");
   const matrix udot0 = sym::solve_linear(lin.M, F0, sym::simplification_limit);

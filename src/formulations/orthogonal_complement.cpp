@@ -2,9 +2,9 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
-#include <random>
 
 #include "adyn/error.hpp"
+#include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -21,12 +21,14 @@ const char* const kMethod = "orthogonal complement";
 
 // A generic numeric point of the symbols of m: parameter values where given, random elsewhere.
 Eigen::MatrixXd at_generic_point(const model::System& system, const matrix& m) {
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<double> dist(0.3, 1.2);
+  return sym::evaluate(m, sym::with_generic_values(system.parameter_values(), m, 11), "orthogonal complement blocks");
+}
+
+// The model's reference state (its initial configuration), generic values elsewhere.
+Eigen::MatrixXd at_reference_state(const model::System& system, const matrix& m) {
   GiNaC::exmap at = system.parameter_values();
-  for (const auto& s : sym::free_symbols(m))
-    if (!at.count(s)) at[s] = dist(rng);
-  return sym::evaluate(m, at, "orthogonal complement blocks");
+  for (const auto& [s, v] : system.reference_state()) at[s] = v;
+  return sym::evaluate(m, sym::with_generic_values(at, m, 11), "orthogonal complement blocks at the initial state");
 }
 
 matrix normal(const matrix& m) {
@@ -69,7 +71,8 @@ VelocityConstraints velocity_constraints(const model::System& system) {
   return {A, b};
 }
 
-// Column indices of q_m: the user's, or the last columns that keep A_m regular.
+// Column indices of q_m: the options', else those whose rates the model names as dependent speeds,
+// else numerical pivoting on A at the model's reference state.
 std::vector<std::size_t> dependent_columns(const model::System& system, const matrix& A,
                                            const OrthogonalComplementOptions& options) {
   const auto& q = system.coordinates();
@@ -79,17 +82,18 @@ std::vector<std::size_t> dependent_columns(const model::System& system, const ma
     if (it == q.end()) throw ModelError("coordinate '" + d.get_name() + "'", "is not a coordinate of the system");
     cols.push_back(static_cast<std::size_t>(it - q.begin()));
   }
-  if (!options.dependent_coordinates.empty()) return cols;
-  Eigen::MatrixXd An = at_generic_point(system, A), block(A.rows(), 0);
-  for (std::size_t j = q.size(); j-- > 0 && cols.size() < A.rows();) {
-    Eigen::MatrixXd trial(A.rows(), block.cols() + 1);
-    trial << block, An.col(static_cast<Eigen::Index>(j));
-    if (Eigen::FullPivLU<Eigen::MatrixXd>(trial).rank() == trial.cols()) block = trial, cols.insert(cols.begin(), j);
-  }
-  if (cols.size() < A.rows())
-    throw SingularityError(std::string(kMethod), "the constraints are redundant (rank " + std::to_string(cols.size()) +
+  if (cols.empty())
+    for (const auto& d : system.dependent_speeds()) {  // the rates q_d (no speeds are declared here)
+      const auto& u = system.speeds();
+      cols.push_back(static_cast<std::size_t>(std::find(u.begin(), u.end(), d) - u.begin()));
+    }
+  if (!cols.empty()) return cols;
+  if (const auto rank = numeric::pivoted_columns(at_generic_point(system, A)).size(); rank < A.rows())
+    throw SingularityError(std::string(kMethod), "the constraints are redundant (rank " + std::to_string(rank) +
                                                      " < " + std::to_string(A.rows()) + "); remove the dependent ones");
-  std::sort(cols.begin(), cols.end());
+  cols = numeric::pivoted_columns(at_reference_state(system, A));
+  if (cols.size() < A.rows())
+    throw SingularityError(std::string(kMethod), "the constraints are dependent at the initial state; start from another state");
   return cols;
 }
 

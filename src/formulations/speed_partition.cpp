@@ -2,10 +2,10 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
-#include <random>
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
@@ -51,18 +51,6 @@ SpeedConstraints speed_constraints(const model::System& system, const std::vecto
   return c;
 }
 
-// A generic numeric point: parameter values where given, random values elsewhere.
-GiNaC::exmap generic_point(const model::System& system, const GiNaC::matrix& m) {
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<double> dist(0.3, 1.2);
-  GiNaC::exmap at = system.parameter_values();
-  for (unsigned i = 0; i < m.rows(); ++i)
-    for (unsigned j = 0; j < m.cols(); ++j)
-      for (const auto& s : sym::free_symbols(m(i, j)))
-        if (!at.count(s)) at[s] = dist(rng);
-  return at;
-}
-
 // "'a', 'b'".
 std::string quoted_names(const std::vector<std::string>& names) {
   std::string s;
@@ -85,35 +73,18 @@ bool regular_block(const Eigen::MatrixXd& G, const std::vector<std::size_t>& col
   return lu.isInvertible();
 }
 
-// Column indices of the dependent speeds: the user's, or the last columns that keep G_d regular.
-std::vector<std::size_t> choose_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,
-                                          const std::vector<symbol>& chosen, const std::string& method,
-                                          const Eigen::MatrixXd& G) {
-  const auto m = static_cast<std::size_t>(G.rows());
+// Column indices of the user's dependent speeds, checked against the system's speeds and count.
+std::vector<std::size_t> users_columns(const std::vector<symbol>& u, const std::vector<symbol>& chosen,
+                                       std::size_t m, const std::string& method) {
   std::vector<std::size_t> cols;
-  if (!chosen.empty()) {
-    for (const auto& d : chosen) {
-      auto it = std::find(u.begin(), u.end(), d);
-      if (it == u.end()) throw ModelError("speed '" + d.get_name() + "'", "is not a generalized speed of the system");
-      cols.push_back(static_cast<std::size_t>(it - u.begin()));
-    }
-    if (cols.size() != m)
-      throw ModelError(method, "needs one dependent speed per constraint (" + std::to_string(m) + "), got " +
-                                            std::to_string(cols.size()));
-    return cols;
+  for (const auto& d : chosen) {
+    auto it = std::find(u.begin(), u.end(), d);
+    if (it == u.end()) throw ModelError("speed '" + d.get_name() + "'", "is not a generalized speed of the system");
+    cols.push_back(static_cast<std::size_t>(it - u.begin()));
   }
-  // Greedy from the last speed backwards: keep a column if it raises the rank.
-  Eigen::MatrixXd block(G.rows(), 0);
-  for (std::size_t j = u.size(); j-- > 0 && cols.size() < m;) {
-    Eigen::MatrixXd trial(G.rows(), block.cols() + 1);
-    trial << block, G.col(j);
-    Eigen::FullPivLU<Eigen::MatrixXd> lu(trial);
-    lu.setThreshold(1e-10);
-    if (lu.rank() == trial.cols()) block = trial, cols.push_back(j);
-  }
-  if (cols.size() < m)
-    throw SingularityError("constraints " + quoted_names(c.names), "are redundant (their matrix in the speeds has rank " + std::to_string(cols.size()) + " < " +
-             std::to_string(m) + "); remove the dependent ones");
+  if (cols.size() != m)
+    throw ModelError(method, "needs one dependent speed per constraint (" + std::to_string(m) + "), got " +
+                                 std::to_string(cols.size()));
   return cols;
 }
 
@@ -132,28 +103,38 @@ std::string describe_state(const model::System& system) {
   return os.str();
 }
 
-// The dependent speeds checked at the model's reference state (its initial configuration): a
-// user's choice singular there is an error naming the constraints and the state; a generic choice
-// singular there is replaced by one regular there (same rule, at that state), or, when the rows
-// are dependent there whatever the choice, that is the error.
-std::vector<std::size_t> regular_at_reference(const model::System& system, const SpeedConstraints& c,
-                                              const std::vector<symbol>& u, const std::vector<symbol>& users,
-                                              const std::string& method, const std::vector<std::size_t>& dependent) {
-  GiNaC::exmap at = generic_point(system, c.G);
+// The dependent speeds, chosen or checked at the model's reference state (its initial
+// configuration; a generic state when it has none): a user's choice singular there is an error
+// naming the speeds, the constraints and the state; adyn's own choice pivots on G there. Rows that
+// are dependent at every state are redundant; rows dependent only at the reference state are an
+// error naming that state.
+std::vector<std::size_t> choose_dependent(const model::System& system, const SpeedConstraints& c,
+                                          const std::vector<symbol>& u, const std::vector<symbol>& users,
+                                          const std::string& method, const Eigen::MatrixXd& generic_G) {
+  const auto m = static_cast<std::size_t>(generic_G.rows());
+  const bool has_reference = !system.reference_state().empty();
+  GiNaC::exmap at = system.parameter_values();
   for (const auto& [s, v] : system.reference_state()) at[s] = v;
-  const Eigen::MatrixXd G = sym::evaluate(c.G, at, "constraint matrix at the initial state");
-  if (regular_block(G, dependent)) return dependent;
-  if (!users.empty())
-    throw SingularityError("dependent speeds " + quoted_speeds(u, dependent),
-                           "cannot be solved for at the initial state (" + describe_state(system) + "): constraints " +
-                               quoted_names(c.names) + " do not determine them there; choose others in dependent_speeds");
-  try {
-    return choose_dependent(c, u, {}, method, G);
-  } catch (const SingularityError&) {
-    throw SingularityError("constraints " + quoted_names(c.names),
-                           "are dependent at the initial state (" + describe_state(system) +
-                               "): no choice of dependent speeds can be solved for there; start from another state");
+  const Eigen::MatrixXd G =
+      has_reference ? sym::evaluate(c.G, sym::with_generic_values(at, c.G), "constraint matrix at the initial state") : generic_G;
+  const std::string state = has_reference ? "the initial state (" + describe_state(system) + ")" : "a generic state";
+  if (!users.empty()) {
+    auto cols = users_columns(u, users, m, method);
+    if (!regular_block(G, cols))
+      throw SingularityError("dependent speeds " + quoted_speeds(u, cols),
+                             "cannot be solved for at " + state + ": constraints " + quoted_names(c.names) +
+                                 " do not determine them there; choose others in dependent_speeds");
+    return cols;
   }
+  if (const auto rank = numeric::pivoted_columns(generic_G).size(); rank < m)
+    throw SingularityError("constraints " + quoted_names(c.names), "are redundant (their matrix in the speeds has rank " +
+                                                                       std::to_string(rank) + " < " + std::to_string(m) +
+                                                                       "); remove the dependent ones");
+  auto cols = numeric::pivoted_columns(G);
+  if (cols.size() < m)
+    throw SingularityError("constraints " + quoted_names(c.names),
+                           "are dependent at " + state + ": no choice of dependent speeds can be solved for there; start from another state");
+  return cols;
 }
 
 // u_d = −G_d⁻¹ (G_i u_i + g0) as substitutions.
@@ -188,9 +169,8 @@ SpeedPartition partition_speeds(const model::System& system, const std::vector<s
   std::vector<std::size_t> dependent;
   if (c.G.rows() > 0) {
     const auto& users = chosen.empty() ? system.dependent_speeds() : chosen;
-    Eigen::MatrixXd G = sym::evaluate(c.G, generic_point(system, c.G), "constraint matrix");
-    dependent = choose_dependent(c, u, users, method, G);
-    if (!system.reference_state().empty()) dependent = regular_at_reference(system, c, u, users, method, dependent);
+    Eigen::MatrixXd G = sym::evaluate(c.G, sym::with_generic_values(system.parameter_values(), c.G), "constraint matrix");
+    dependent = choose_dependent(system, c, u, users, method, G);
     p.dependent_values = eliminate_dependent(c, u, dependent, G);
   } else if (!chosen.empty()) {
     throw ModelError(method, "dependent speeds were given but the system has no constraints");

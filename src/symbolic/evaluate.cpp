@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <random>
 #include <sstream>
 
 #include "adyn/error.hpp"
@@ -155,6 +156,16 @@ double evaluate(const GiNaC::ex& e, const GiNaC::exmap& values, const std::strin
   if (small(e)) return evaluate_by_substitution(e, values, what);
   const double v = GraphValue(values)(e);
   return std::isfinite(v) ? v : evaluate_by_substitution(e, values, what);
+}
+
+GiNaC::exmap with_generic_values(GiNaC::exmap given, const GiNaC::matrix& m, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> dist(0.3, 1.2);
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j)
+      for (const auto& s : free_symbols(m(i, j)))
+        if (!given.count(s)) given[s] = dist(rng);
+  return given;
 }
 
 Eigen::MatrixXd evaluate(const GiNaC::matrix& m, const GiNaC::exmap& values, const std::string& what) {

@@ -19,8 +19,8 @@
 namespace adyn::formulations {
 
 struct KaneOptions {
-  /// Speeds to eliminate through the constraints, one per independent constraint. Empty: chosen
-  /// automatically (the last speeds that give an invertible block).
+  /// Speeds to eliminate through the constraints, one per independent constraint. Empty: the
+  /// model's dependent_speeds, or else numerical pivoting at its initial state (speed_partition.hpp).
   std::vector<GiNaC::symbol> dependent_speeds;
   /// Auxiliary generalized speeds (Kane): symbols that the model adds to some velocities (e.g.
   /// P.set_velocity(N, v + ũ n)) to bring a non-working constraint force into evidence; the

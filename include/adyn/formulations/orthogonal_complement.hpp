@@ -22,7 +22,8 @@
 namespace adyn::formulations {
 
 struct OrthogonalComplementOptions {
-  /// The dependent coordinates q_m (one per constraint); empty: the last ones with A_m regular.
+  /// The dependent coordinates q_m (one per constraint); empty: those whose rates the model names
+  /// in dependent_speeds, else numerical pivoting on A at the model's initial state.
   std::vector<GiNaC::symbol> dependent_coordinates;
   /// Generalized speeds u = C_p q̇_p + C_pm q̇_m: a name and an expression linear in the rates
   /// q̇ of the system's coordinates, p of them; empty: u = q̇_p.

@@ -34,7 +34,8 @@ struct SpeedPartition {
 };
 
 /// Splits the system's speeds. `chosen` are the user's dependent speeds (one per constraint), or
-/// empty to take the last speeds whose block of G is regular. Throws adyn::ModelError naming
+/// empty for adyn's choice: numerical pivoting (column-pivoted QR) on G at the model's reference
+/// state, or at a generic state when it has none. Throws adyn::ModelError naming
 /// `method` and the constraint for a general (nonlinear) constraint or a wrong choice, and
 /// adyn::SingularityError for redundant constraints or a singular block.
 SpeedPartition partition_speeds(const model::System& system, const std::vector<GiNaC::symbol>& chosen,

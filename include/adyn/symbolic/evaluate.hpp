@@ -30,6 +30,11 @@ class GraphEvaluator {
   std::unique_ptr<Impl> impl_;
 };
 
+/// `given` completed with generic values for the other free symbols of `m`: deterministic draws,
+/// uniform in [0.3, 1.2) from a generator seeded with `seed`, in the order the entries name them.
+/// For rank decisions that must hold at almost every state.
+GiNaC::exmap with_generic_values(GiNaC::exmap given, const GiNaC::matrix& m, unsigned seed = 7);
+
 /// Element-wise evaluation of a symbolic matrix.
 Eigen::MatrixXd evaluate(const GiNaC::matrix& m, const GiNaC::exmap& values,
                          const std::string& what = "matrix");
