@@ -1,8 +1,5 @@
 #include "adyn/io/model_file.hpp"
 
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -23,165 +20,12 @@
 #include "adyn/model/joint_constraints.hpp"
 #include "adyn/model/rolling_contact.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "model_values.hpp"
 
 namespace adyn::io {
 namespace {
 
 using GiNaC::ex;
-
-// ---- positions and messages -----------------------------------------------------------------
-
-struct Position {
-  int line = 1, column = 1;  // 1-based
-};
-
-Position position_of(const YAML::Mark& mark) {
-  if (mark.is_null()) return {};
-  return {mark.line + 1, mark.column + 1};
-}
-
-// Where a node starts in the file; 1:1 for a node that was not parsed from it.
-Position position_of(const YAML::Node& node) {
-  if (!node.IsDefined()) return {};
-  return position_of(node.Mark());
-}
-
-// What a node is, for "expected X, got Y".
-std::string describe(const YAML::Node& node) {
-  if (node.IsSequence()) return "a list";
-  if (node.IsMap()) return "a mapping";
-  if (node.IsScalar()) return in_quotes(node.Scalar());
-  return "nothing";
-}
-
-// ---- YAML access with positioned errors -----------------------------------------------------
-
-struct Entry {
-  std::string name;
-  YAML::Node key, value;
-};
-
-// The entries of a mapping whose keys were checked against those the format allows.
-class Fields {
- public:
-  Fields(YAML::Node map, std::vector<Entry> entries) : map_(std::move(map)), entries_(std::move(entries)) {}
-  bool has(std::string_view key) const { return find(key) != nullptr; }
-  const YAML::Node& operator[](std::string_view key) const { return entry(key).value; }
-  const YAML::Node& key(std::string_view key) const { return entry(key).key; }
-  const YAML::Node& node() const { return map_; }
-
- private:
-  const Entry* find(std::string_view key) const {
-    for (const auto& e : entries_)
-      if (e.name == key) return &e;
-    return nullptr;
-  }
-  const Entry& entry(std::string_view key) const {
-    if (const Entry* e = find(key)) return *e;
-    throw std::logic_error("model reader: field '" + std::string(key) + "' read without checking it is present");
-  }
-
-  YAML::Node map_;
-  std::vector<Entry> entries_;
-};
-
-class YamlReader {
- public:
-  explicit YamlReader(std::string source) : source_(std::move(source)) {}
-
-  [[noreturn]] void fail(const YAML::Node& node, const std::string& object, const std::string& problem) const {
-    const Position p = position_of(node);
-    throw ModelFileError(source_, p.line, p.column, object, problem);
-  }
-
-  // The entries of a mapping from names to values (parameters, initial conditions, vectors):
-  // scalar keys, each once.
-  std::vector<Entry> entries(const YAML::Node& node, const std::string& object, const std::string& expected) const {
-    if (!node.IsMap()) fail(node, object, "expected " + expected + ", got " + describe(node));
-    std::vector<Entry> out;
-    for (const auto& kv : node) {
-      if (!kv.first.IsScalar()) fail(kv.first, object, "a key must be a name, got " + describe(kv.first));
-      Entry e{kv.first.Scalar(), kv.first, kv.second};
-      for (const auto& before : out)
-        if (before.name == e.name) fail(e.key, object, "the key " + in_quotes(e.name) + " appears twice");
-      out.push_back(std::move(e));
-    }
-    return out;
-  }
-
-  // The fields of a mapping with fixed keys: an unknown key (with a suggestion), a repeated key
-  // or a key without a value is an error.
-  Fields fields(const YAML::Node& node, const std::string& object, const std::vector<std::string>& allowed) const {
-    auto list = entries(node, object, "a mapping with keys " + join(allowed));
-    for (const auto& e : list) {
-      if (std::find(allowed.begin(), allowed.end(), e.name) == allowed.end())
-        fail(e.key, object, "unknown key " + in_quotes(e.name) + hint(e.name, allowed));
-      if (e.value.IsNull()) fail(e.key, object, "'" + e.name + "' has no value");
-    }
-    return Fields(node, std::move(list));
-  }
-
-  void require(const Fields& f, const std::string& object, std::initializer_list<const char*> keys) const {
-    for (const char* k : keys)
-      if (!f.has(k)) fail(f.node(), object, std::string("needs '") + k + "'");
-  }
-
-  std::string text(const YAML::Node& node, const std::string& object, const std::string& what) const {
-    if (!node.IsScalar()) fail(node, object, "expected " + what + ", got " + describe(node));
-    return node.Scalar();
-  }
-
-  // A finite number.
-  double number(const YAML::Node& node, const std::string& object) const {
-    const std::string s = text(node, object, "a number");
-    double value = 0;
-    if (!YAML::convert<double>::decode(node, value) || !std::isfinite(value))
-      fail(node, object, "expected a finite number, got " + in_quotes(s));
-    return value;
-  }
-
-  bool boolean(const YAML::Node& node, const std::string& object) const {
-    const std::string s = text(node, object, "true or false");
-    bool value = false;
-    if (!YAML::convert<bool>::decode(node, value)) fail(node, object, "expected true or false, got " + in_quotes(s));
-    return value;
-  }
-
-  const YAML::Node& list(const YAML::Node& node, const std::string& object, const std::string& what) const {
-    if (!node.IsSequence()) fail(node, object, "expected a list of " + what + ", got " + describe(node));
-    return node;
-  }
-
-  // Runs f, turning any error but a ModelFileError into a ModelFileError at `node`: the model
-  // layer's ModelError keeps its object's name, a library's exception (GiNaC, CLN, yaml-cpp)
-  // its message.
-  template <class F>
-  auto guarded(const YAML::Node& node, const std::string& object, F f) const -> decltype(f()) {
-    try {
-      return f();
-    } catch (const ModelFileError&) {
-      throw;
-    } catch (const ModelError& e) {
-      if (e.object() == object) fail(node, object, std::string(e.what()).substr(object.size() + 2));
-      fail(node, object, e.what());
-    } catch (const YAML::Exception& e) {
-      fail(node, object, e.msg);
-    } catch (const std::exception& e) {
-      fail(node, object, first_line(e.what()));
-    }
-  }
-
-  static std::string join(const std::vector<std::string>& words) {
-    std::string out;
-    for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
-    return out;
-  }
-
- protected:
-  std::string source_;
-};
-
-// ---- the model ----------------------------------------------------------------------------
 
 const std::vector<std::string> top_level_keys = {
     "name",    "inertial_frame",   "origin",     "parameters",  "coordinates",
@@ -190,17 +34,9 @@ const std::vector<std::string> top_level_keys = {
     "springs", "dampers",          "potentials", "dissipation", "generalized_forces",
     "events",  "initial",          "simulation", "dependent_speeds", "operating_point"};
 
-// Where a name was defined, for "already defined" messages.
-struct Definition {
-  std::string kind, where;
-};
-
-class ModelReader : public YamlReader {
+class ModelReader : public ModelValues {
  public:
-  ModelReader(std::string source, model::System& system) : YamlReader(std::move(source)), system_(system) {
-    define("frame", system.inertial_frame().name(), "the inertial frame");
-    define("point", system.origin().name(), "the origin");
-  }
+  ModelReader(std::string source, model::System& system) : ModelValues(std::move(source), system) {}
 
   void read(const Fields& top) {
     if (top.has("parameters")) read_parameters(top["parameters"]);
@@ -287,145 +123,12 @@ class ModelReader : public YamlReader {
   }
 
  private:
-  // ---- names ----
-
-  void define(const std::string& space, const std::string& name, const std::string& where) {
-    defined_[space + ":" + name] = {space, where};
-  }
-
-  // Claims `name` in a namespace (symbols, frames, points, masses, loads, constraints, events),
-  // failing at `node` when it is taken.
-  void claim(const std::string& space, const std::string& name, const YAML::Node& node, const std::string& object) {
-    auto it = defined_.find(space + ":" + name);
-    if (it != defined_.end())
-      fail(node, object, "the name " + in_quotes(name) + " is already used by " + it->second.where);
-    const Position p = position_of(node);
-    define(space, name, object + " (line " + std::to_string(p.line) + ")");
-  }
-
-  // A symbol usable in expressions: an identifier, not reserved; a coordinate or speed also
-  // claims its rates name_d, name_dd.
-  void claim_symbol(const YAML::Node& node, const std::string& kind, const std::string& name) {
-    const std::string object = kind + " '" + name + "'";
-    if (!is_identifier(name))
-      fail(node, object, "not a valid name for use in expressions (letters, digits and _, starting with a letter)");
-    if (reserved_name(name)) fail(node, object, "the name is reserved (time t, a constant or a function in expressions)");
-    claim("symbol", name, node, object);
-    if (kind == "parameter") return;
-    for (const char* suffix : {"_d", "_dd"}) claim("symbol", name + suffix, node, object);
-  }
-
-  // {name: ..., other fields}: the fields; sets the name and the object "kind 'name'".
-  Fields named(const YAML::Node& node, const std::string& kind, const std::vector<std::string>& allowed,
-               std::string& name, std::string& object) const {
-    if (!node.IsMap()) fail(node, kind, "expected a mapping {name: ..., ...}, got " + describe(node));
-    const YAML::Node given = node["name"];  // looked up first, so that every message names the object
-    object =
-        given.IsDefined() && given.IsScalar() && !given.Scalar().empty() ? kind + " '" + given.Scalar() + "'" : kind;
-    auto f = fields(node, object, allowed);
-    require(f, object, {"name"});
-    name = text(f["name"], object, "a name");
-    if (name.empty()) fail(f["name"], object, "the name is empty");
-    return f;
-  }
-
   // Reads every item of the list top[key], each behind a safety net at the item.
   void each(const Fields& top, const char* key, const std::string& kind,
             void (ModelReader::*read_item)(const YAML::Node&)) {
     if (!top.has(key)) return;
     for (const auto& item : list(top[key], key, kind + " entries"))
       guarded(item, kind, [&] { (this->*read_item)(item); });
-  }
-
-  // ---- values ----
-
-  ex expression(const YAML::Node& node, const std::string& object, const GiNaC::symtab& extra = {}) const {
-    const std::string s = text(node, object, "an expression");
-    GiNaC::symtab table = system_.symbol_table();
-    table.insert(extra.begin(), extra.end());
-    return guarded(node, object, [&] { return parse_scalar(system_, table, s, object); });
-  }
-
-  std::vector<ex> expressions(const YAML::Node& node, const std::string& object, std::size_t n,
-                              const std::string& what = "expressions") const {
-    if (!node.IsSequence() || node.size() != n)
-      fail(node, object,
-           "expected a list of " + std::to_string(n) + " " + what + ", got " +
-               (node.IsSequence() ? "a list of " + std::to_string(node.size()) : describe(node)));
-    std::vector<ex> out;
-    for (const auto& item : node) out.push_back(expression(item, object));
-    return out;
-  }
-
-  // The value of an expression with the parameters' values, if it has one.
-  std::optional<double> value_of(const YAML::Node& node, const ex& e, const std::string& object) const {
-    ex v = guarded(node, object, [&] { return e.subs(system_.parameter_values()).evalf(); });
-    if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real()) return std::nullopt;
-    double d = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
-    if (!std::isfinite(d)) fail(node, object, "the value of " + in_quotes(node.Scalar()) + " is not finite");
-    return d;
-  }
-
-  double constant(const YAML::Node& node, const std::string& object) const {
-    auto v = value_of(node, expression(node, object), object);
-    if (!v) fail(node, object, "must evaluate to a real number (parameters need values)");
-    return *v;
-  }
-
-  std::string one_of(const YAML::Node& node, const std::string& object, const std::string& what,
-                     const std::vector<std::string>& allowed) const {
-    auto s = text(node, object, "a name");
-    if (std::find(allowed.begin(), allowed.end(), s) == allowed.end())
-      fail(node, object, "unknown " + what + " " + in_quotes(s) + hint(s, allowed));
-    return s;
-  }
-
-  GiNaC::matrix matrix3(const YAML::Node& node, const std::string& object, const std::string& what) const {
-    if (!node.IsSequence() || node.size() != 3)
-      fail(node, object,
-           what + " must be a 3x3 matrix: a list of three rows, got " +
-               (node.IsSequence() ? std::to_string(node.size()) + " rows" : describe(node)));
-    GiNaC::matrix m(3, 3);
-    for (unsigned i = 0; i < 3; ++i) {
-      auto row = expressions(node[i], object, 3, "entries in each row of " + what);
-      for (unsigned j = 0; j < 3; ++j) m(i, j) = row[j];
-    }
-    return m;
-  }
-
-  kin::ReferenceFrame frame_named(const YAML::Node& node, const std::string& object) const {
-    return frame_called(text(node, object, "a frame name"), node, object);
-  }
-
-  // The frame `name`; an unknown name is reported at `node`.
-  kin::ReferenceFrame frame_called(const std::string& name, const YAML::Node& node, const std::string& object) const {
-    std::vector<std::string> names;
-    for (const auto& f : system_.frames()) {
-      if (f.name() == name) return f;
-      names.push_back(f.name());
-    }
-    fail(node, object, "no frame '" + name + "' is defined" + hint(name, names));
-  }
-
-  kin::Point point_named(const YAML::Node& node, const std::string& object) const {
-    auto name = text(node, object, "a point name");
-    std::vector<std::string> names;
-    for (const auto& p : system_.points()) {
-      if (p.name() == name) return p;
-      names.push_back(p.name());
-    }
-    fail(node, object, "no point '" + name + "' is defined" + hint(name, names));
-  }
-
-  // {FRAME: [c1, c2, c3], ...} -> the sum of the components in each frame.
-  kin::Vector vector(const YAML::Node& node, const std::string& object) const {
-    kin::Vector v;
-    for (const auto& e : entries(node, object, "a vector {FRAME: [c1, c2, c3], ...}")) {
-      auto frame = frame_named(e.key, object);
-      auto c = expressions(e.value, object, 3, "components");
-      guarded(e.value, object, [&] { v += kin::Vector(frame, c[0], c[1], c[2]); });
-    }
-    return v;
   }
 
   // ---- sections ----
@@ -907,54 +610,7 @@ class ModelReader : public YamlReader {
            "over-specified: the given coordinates violate constraint '" + name + "' (residual " + std::to_string(r) +
                "); give fewer coordinates and let the others be completed");
   }
-
-  model::System& system_;
-  std::map<std::string, Definition> defined_;
 };
-
-// ---- documents --------------------------------------------------------------------------------
-
-// Where the YAML documents of a text start.
-class DocumentStarts : public YAML::EventHandler {
- public:
-  std::vector<YAML::Mark> marks;
-  void OnDocumentStart(const YAML::Mark& mark) override { marks.push_back(mark); }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnMapEnd() override {}
-};
-
-// The one document of a model file. Documents are counted up to two with yaml-cpp's event parser,
-// not with YAML::LoadAll: on a stray ',' outside brackets yaml-cpp 0.7 returns an empty document
-// without consuming the comma, forever (found by fuzzing), which shows here as a second document
-// starting where the first did.
-YAML::Node parse_yaml(const std::string& text, const std::string& source) {
-  auto error = [&](const YAML::Mark& mark, const std::string& problem) {
-    const Position p = position_of(mark);
-    return ModelFileError(source, p.line, p.column, "model", problem);
-  };
-  YAML::Node root;
-  DocumentStarts starts;
-  try {
-    root = YAML::Load(text);
-    std::istringstream in(text);
-    YAML::Parser parser(in);
-    for (int documents = 0; documents < 2 && parser.HandleNextDocument(starts);) ++documents;
-  } catch (const YAML::Exception& e) {
-    throw error(e.mark, "not valid YAML: " + e.msg);
-  }
-  if (starts.marks.empty())
-    throw error(YAML::Mark::null_mark(), "the file is empty (a model is a YAML mapping, see docs/model-format.md)");
-  if (starts.marks.size() > 1 && starts.marks[1].pos == starts.marks[0].pos)
-    throw error(starts.marks[1], "not valid YAML: a ',' outside a list [...] or a mapping {...}");
-  if (starts.marks.size() > 1) throw error(starts.marks[1], "a model file holds one YAML document, this is a second");
-  return root;
-}
 
 ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   YamlReader yaml(source);
