@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <random>
 #include <string>
@@ -14,6 +15,13 @@
 #include "adyn/symbolic/evaluate.hpp"
 
 namespace adyn::test {
+
+/// A model file of examples/ (ADYN_SOURCE_DIR, set by CTest, locates the source tree).
+inline std::string example(const std::string& name) {
+  const char* root = std::getenv("ADYN_SOURCE_DIR");
+  return std::string(root ? root : ".") + "/examples/" + name;
+}
+
 
 /// Random values in [lo, hi] for every free symbol of the given expressions.
 inline GiNaC::exmap random_values(const std::vector<GiNaC::ex>& exprs, std::mt19937& rng, double lo = -1.3,

@@ -19,38 +19,6 @@ namespace {
 using GiNaC::ex;
 using GiNaC::symbol;
 
-// The constraints written in the speeds: G u + g0 = 0 (m x n_u and m x 1).
-struct SpeedConstraints {
-  GiNaC::matrix G, g0;
-  std::vector<std::string> names;
-};
-
-SpeedConstraints speed_constraints(const model::System& system, const std::vector<symbol>& u,
-                                   const std::string& method) {
-  SpeedConstraints c{GiNaC::matrix(system.constraints().size(), u.size()),
-                     GiNaC::matrix(system.constraints().size(), 1), {}};
-  GiNaC::exmap rest;
-  std::vector<sym::Occurrence> occurrences;
-  for (const auto& s : u) rest[s] = 0, occurrences.emplace_back(s);
-  for (std::size_t k = 0; k < system.constraints().size(); ++k) {
-    const auto& con = system.constraints()[k];
-    if (con.level == model::ConstraintLevel::General)
-      throw ModelError("constraint '" + con.name + "'",
-                       method + " takes constraints linear in the speeds; use Lagrange multipliers or "
-                       "Udwadia-Kalaba for a general constraint f(q, q_d, t) = 0");
-    ex f = system.in_speeds(con.level == model::ConstraintLevel::Configuration ? sym::time_derivative(con.expression)
-                                                                               : con.expression);
-    for (std::size_t j = 0; j < u.size(); ++j) {
-      c.G(k, j) = sym::partial_derivative(f, u[j]);
-      for (auto& has_speed : occurrences)
-        if (has_speed.in(c.G(k, j))) throw ModelError("constraint '" + con.name + "'", "is not linear in the speeds");
-    }
-    c.g0(k, 0) = sym::substitute(f, rest);
-    c.names.push_back(con.name);
-  }
-  return c;
-}
-
 // "'a', 'b'".
 std::string quoted_names(const std::vector<std::string>& names) {
   std::string s;
@@ -159,6 +127,32 @@ GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<sy
 }
 
 }  // namespace
+
+SpeedConstraints speed_constraints(const model::System& system, const std::vector<symbol>& u,
+                                   const std::string& method) {
+  SpeedConstraints c{GiNaC::matrix(system.constraints().size(), u.size()),
+                     GiNaC::matrix(system.constraints().size(), 1), {}};
+  GiNaC::exmap rest;
+  std::vector<sym::Occurrence> occurrences;
+  for (const auto& s : u) rest[s] = 0, occurrences.emplace_back(s);
+  for (std::size_t k = 0; k < system.constraints().size(); ++k) {
+    const auto& con = system.constraints()[k];
+    if (con.level == model::ConstraintLevel::General)
+      throw ModelError("constraint '" + con.name + "'",
+                       method + " takes constraints linear in the speeds; use Lagrange multipliers or "
+                       "Udwadia-Kalaba for a general constraint f(q, q_d, t) = 0");
+    ex f = system.in_speeds(con.level == model::ConstraintLevel::Configuration ? sym::time_derivative(con.expression)
+                                                                               : con.expression);
+    for (std::size_t j = 0; j < u.size(); ++j) {
+      c.G(k, j) = sym::partial_derivative(f, u[j]);
+      for (auto& has_speed : occurrences)
+        if (has_speed.in(c.G(k, j))) throw ModelError("constraint '" + con.name + "'", "is not linear in the speeds");
+    }
+    c.g0(k, 0) = sym::substitute(f, rest);
+    c.names.push_back(con.name);
+  }
+  return c;
+}
 
 SpeedPartition partition_speeds(const model::System& system, const std::vector<symbol>& chosen,
                                 const std::string& method) {

@@ -10,14 +10,9 @@
 #include <vector>
 
 #include "adyn/cli/cli.hpp"
+#include "test_support.hpp"
 
 namespace adyn::test {
-
-/// A model file of examples/ (ADYN_SOURCE_DIR, set by CTest, locates the source tree).
-inline std::string example(const std::string& name) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  return std::string(root ? root : ".") + "/examples/" + name;
-}
 
 /// A fresh path in the test's temporary directory.
 inline std::string temporary_file(const std::string& name) {

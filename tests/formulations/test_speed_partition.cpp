@@ -8,7 +8,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/io/model_file.hpp"
-#include "cli/cli_support.hpp"
+#include "test_support.hpp"
 
 using namespace adyn;
 

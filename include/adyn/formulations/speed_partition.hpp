@@ -13,6 +13,18 @@
 
 namespace adyn::formulations {
 
+/// The constraints written in the speeds u: G u + g0 = 0 (m x n_u and m x 1), holonomic ones
+/// through φ̇ = 0; one name per row.
+struct SpeedConstraints {
+  GiNaC::matrix G, g0;
+  std::vector<std::string> names;
+};
+
+/// G and g0 of the system's constraints in the speeds `u`. Throws adyn::ModelError naming `method`
+/// and the constraint for a general (nonlinear) constraint or one not linear in the speeds.
+SpeedConstraints speed_constraints(const model::System& system, const std::vector<GiNaC::symbol>& u,
+                                   const std::string& method);
+
 struct SpeedPartition {
   std::vector<GiNaC::symbol> speeds;       // all the system's speeds
   std::vector<GiNaC::symbol> independent;  // u_i, in the system's order
