@@ -137,11 +137,11 @@ void write_table(const Comparison& c, const CompareOptions& o, std::ostream& out
   out << "System: " << c.system << "\n"
       << fmt::format("q'' of every formulation at {} random consistent states, against {} (relative tolerance {:g})\n\n",
                      o.states, c.reference.empty() ? "none" : c.reference, o.tolerance)
-      << fmt::format("{:<22}{:>12}{:>9}{:>12}  {}\n", "method", "derive (ms)", "ops", "ops (CSE)", "max rel. difference");
+      << fmt::format("{:<22}{:>12}{:>14}{:>12}  {}\n", "method", "derive (ms)", "ops", "ops (CSE)", "max rel. difference");
   for (const auto& m : c.methods) {
-    if (m.not_applicable) out << fmt::format("{:<22}{:>33}  {}\n", m.name, "", verdict(m, c, o.tolerance));
+    if (m.not_applicable) out << fmt::format("{:<22}{:>38}  {}\n", m.name, "", verdict(m, c, o.tolerance));
     else
-      out << fmt::format("{:<22}{:>12.1f}{:>9}{:>12}  {}\n", m.name, 1e3 * m.derive_seconds, m.operations,
+      out << fmt::format("{:<22}{:>12.1f}{:>14}{:>12}  {}\n", m.name, 1e3 * m.derive_seconds, m.operations,
                          m.operations_after_cse, verdict(m, c, o.tolerance));
   }
   const auto applicable = std::count_if(c.methods.begin(), c.methods.end(), [](const MethodResult& m) { return !m.not_applicable; });

@@ -6,8 +6,6 @@
 
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/equations_report.hpp"
-#include "adyn/formulations/hamilton.hpp"
-#include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/formulations/printing.hpp"
 #include "adyn/io/model_file.hpp"
@@ -21,15 +19,9 @@ struct DeriveOptions {
   std::vector<std::string> dependent;
 };
 
-GiNaC::ex hamiltonian(const model::System& system) {
-  return formulations::hamiltonian_form(formulations::lagrangian_form(system)).hamiltonian;
-}
-
-void write_json(const model::System& system, const formulations::EquationsOfMotion& eom, bool is_hamilton,
-                std::ostream& out) {
+void write_json(const model::System& system, const formulations::EquationsOfMotion& eom, std::ostream& out) {
   auto j = equations_json(formulations::simplified(eom));
   j["system"] = system.name();
-  if (is_hamilton) j["hamiltonian"] = expression_string(hamiltonian(system));
   out << j.dump(2) << "\n";
 }
 
@@ -37,9 +29,8 @@ int derive(const DeriveOptions& o, std::ostream& out) {
   auto system = io::read_model_file(o.model);
   set_dependent_speeds(system, o.dependent);
   const auto eom = formulations::derive(system, o.method);
-  const bool is_hamilton = o.method == "hamilton";
   if (o.format == "json") {
-    write_json(system, eom, is_hamilton, out);
+    write_json(system, eom, out);
     return 0;
   }
   if (o.format == "c") {
@@ -48,10 +39,6 @@ int derive(const DeriveOptions& o, std::ostream& out) {
   }
   const bool latex = o.format == "latex";
   out << "System: " << system.name() << "\n";
-  if (is_hamilton) {
-    const auto H = hamiltonian(system);
-    out << "Hamiltonian H = " << (latex ? sym::to_latex(H) : expression_string(H)) << "\n";
-  }
   write_equations(eom, latex ? EquationsFormat::Latex : EquationsFormat::Text, out);
   return 0;
 }

@@ -20,6 +20,7 @@ void write_text(const formulations::EquationsOfMotion& equations, std::ostream& 
   const auto [intermediates, eom] = formulations::with_intermediates(equations);
   if (!intermediates.empty()) out << "  intermediates (common subexpressions, in order of evaluation):\n";
   for (const auto& [z, value] : intermediates) entry(out, z.get_name(), value);
+  if (!eom.hamiltonian.is_zero()) entry(out, "Hamiltonian H", eom.hamiltonian);
   for (std::size_t i = 0; i < eom.p(); ++i)
     for (std::size_t j = i; j < eom.p(); ++j)
       if (!eom.mass_matrix(i, j).is_zero()) entry(out, at("M", i, j), eom.mass_matrix(i, j));
@@ -95,6 +96,7 @@ nlohmann::json equations_json(const formulations::EquationsOfMotion& equations) 
         {{"name", eom.dependent_speeds[d].get_name()}, {"value", expression_string(eom.dependent_speed_values(d, 0))}});
   j["nonideal_force"] = column_json(eom.nonideal_force);
   j["friction_coefficient"] = expression_string(eom.friction_coefficient);
+  if (!eom.hamiltonian.is_zero()) j["hamiltonian"] = expression_string(eom.hamiltonian);
   return j;
 }
 

@@ -2,6 +2,7 @@
 
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::formulations {
@@ -30,7 +31,7 @@ EquationsOfMotion gibbs_appell(const model::System& system, const GibbsAppellOpt
   partition.describe(system, eom);
   const auto udot = sym::derivatives_of(ui);
   std::vector<ex> residuals;  // ∂S/∂u̇_r − Q_r, linear in u̇
-  for (std::size_t r = 0; r < ui.size(); ++r) residuals.push_back(S.diff(udot[r]) - partition.on_motion(system, Q[r]));
+  for (std::size_t r = 0; r < ui.size(); ++r) residuals.push_back(sym::partial_derivative(S, udot[r]) - partition.on_motion(system, Q[r]));
   set_mass_matrix_form(eom, residuals);
   return eom;
 }

@@ -185,6 +185,7 @@ EquationsOfMotion hamilton(const model::System& system) {
   eom.coordinates = q;
   eom.speeds = p;
   eom.speed_definitions = generalized_momenta(lf);  // q̇ = ∂H/∂p (equal to f = M⁻¹ (p − b)).
+  eom.hamiltonian = hf.hamiltonian;
   eom.coordinate_rates = matrix(n, 1);
   // Derivatives of H through its graph (sym::ChainRule); normal() only for small systems.
   const bool small = lt.small;

@@ -6,6 +6,8 @@
 #include "adyn/error.hpp"
 #include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
@@ -31,8 +33,12 @@ Eigen::MatrixXd at_reference_state(const model::System& system, const matrix& m)
   return sym::evaluate(m, sym::with_generic_values(at, m, 11), "orthogonal complement blocks at the initial state");
 }
 
+// Small entries normalized (Angeles' printed forms); large ones — a vehicle's rolling rows — kept
+// as graphs, where normal() swells without bound.
+constexpr std::size_t normalized_limit = 400;
+
 matrix normal(const matrix& m) {
-  return sym::map_entries(m, [](const ex& e) { return e.normal(); });
+  return sym::map_entries(m, [](const ex& e) { return sym::operation_count(e) <= normalized_limit ? e.normal() : e; });
 }
 
 matrix columns(const matrix& A, const std::vector<std::size_t>& cols) {
@@ -46,7 +52,9 @@ matrix inverse(const model::System& system, const matrix& m, const std::string& 
   if (m.rows() == 0) return m;
   if (Eigen::FullPivLU<Eigen::MatrixXd>(at_generic_point(system, m)).rank() < static_cast<Eigen::Index>(m.rows()))
     throw SingularityError(std::string(kMethod) + ": " + what, "is singular");
-  return normal(m.inverse());
+  matrix identity(m.rows(), m.cols());
+  for (unsigned i = 0; i < m.rows(); ++i) identity(i, i) = 1;
+  return sym::solve_linear(m, identity, normalized_limit);
 }
 
 // (2.6.1): the constraints as A q̇ + b = 0 (holonomic ones through φ̇ = 0).
@@ -65,8 +73,8 @@ VelocityConstraints velocity_constraints(const model::System& system) {
     if (c.level == model::ConstraintLevel::General)
       throw ModelError("constraint '" + c.name + "'", "the orthogonal complement takes constraints linear in the rates");
     ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
-    for (std::size_t j = 0; j < qd.size(); ++j) A(k, j) = f.diff(qd[j]);
-    b(k, 0) = f.subs(rest);
+    for (std::size_t j = 0; j < qd.size(); ++j) A(k, j) = sym::partial_derivative(f, qd[j]);
+    b(k, 0) = sym::substitute(f, rest);
   }
   return {A, b};
 }
@@ -183,15 +191,16 @@ EquationsOfMotion orthogonal_complement(const model::System& system, const Ortho
   GiNaC::exmap accelerations;  // q̈ along the constrained motion, in q, u, u̇, t
   for (std::size_t j = 0; j < n; ++j)
     accelerations[sym::derivative_of(q[j], 2)] =
-        sym::time_derivative(eom.coordinate_rates(j, 0)).subs(rates, GiNaC::subs_options::no_pattern);
+        sym::substitute(sym::time_derivative(eom.coordinate_rates(j, 0)), rates);
 
   // The residual of the unconstrained Lagrangian, E = d/dt ∂L/∂q̇ − ∂L/∂q + ∂D/∂q̇ − φ_np.
   const LagrangianForm form = lagrangian_form(system);
   const ex L = form.kinetic_energy - form.potential_energy;
   matrix E(n, 1);
   for (std::size_t j = 0; j < n; ++j) {
-    ex e = sym::time_derivative(L.diff(qd[j])) - L.diff(q[j]) + form.dissipation.diff(qd[j]) - form.generalized_forces[j];
-    E(j, 0) = e.subs(accelerations, GiNaC::subs_options::no_pattern).subs(rates, GiNaC::subs_options::no_pattern);
+    ex e = sym::time_derivative(sym::partial_derivative(L, qd[j])) - sym::partial_derivative(L, q[j]) +
+           sym::partial_derivative(form.dissipation, qd[j]) - form.generalized_forces[j];
+    E(j, 0) = sym::substitute(sym::substitute(e, accelerations), rates);
   }
   // (2.6.41): [Xᵀ Zᵀ] E = 0, p equations linear in u̇.
   matrix XZ(n, p);

@@ -64,6 +64,7 @@ IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tr
   std::vector<ex> all;
   for (auto member : printed_matrices)
     for (const auto& e : entries(eom.*member)) all.push_back(e);
+  all.push_back(eom.hamiltonian);
   std::size_t size = 0;
   for (const auto& e : all)
     if ((size += sym::expression_size(e)) > tree_limit) break;
@@ -76,6 +77,7 @@ IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tr
     for (unsigned i = 0; i < m.rows(); ++i)
       for (unsigned j = 0; j < m.cols(); ++j) m(i, j) = reduced.outputs[k++];
   }
+  form.equations.hamiltonian = reduced.outputs[k];
   return form;
 }
 
@@ -88,6 +90,7 @@ EquationsOfMotion simplified(const EquationsOfMotion& eom) {
   s.constraint_rhs = sym::trig_simplify(eom.constraint_rhs);
   s.dependent_speed_values = sym::trig_simplify(eom.dependent_speed_values);
   s.nonideal_force = sym::trig_simplify(eom.nonideal_force);
+  s.hamiltonian = sym::trig_simplify(eom.hamiltonian);
   return s;
 }
 
@@ -124,6 +127,7 @@ std::string to_latex(const EquationsOfMotion& equations) {
   std::ostringstream os;
   os << "\\begin{aligned}\n";
   for (const auto& [z, value] : intermediates) latex_entry(os, sym::to_latex(z), value);
+  if (!eom.hamiltonian.is_zero()) latex_entry(os, "H", eom.hamiltonian);
   for (std::size_t i = 0; i < eom.p(); ++i)
     for (std::size_t j = i; j < eom.p(); ++j)
       if (!eom.mass_matrix(i, j).is_zero()) latex_entry(os, sub("M", i, j), eom.mass_matrix(i, j));

@@ -141,3 +141,12 @@ TEST(Meijaard2007_WhippleBicycle, SelfStableNonlinearSimulation) {
   const auto phi = std::find(columns.begin(), columns.end(), "phi") - columns.begin();
   EXPECT_LT(std::abs(row.at(static_cast<std::size_t>(phi))), 0.01) << "lean after 8 s";
 }
+
+// Every principle that applies derives the bicycle — rolling rows, no expression swell — and they
+// agree at random consistent states: Kane, Gibbs–Appell, Maggi, Boltzmann–Hamel (the rolling rows
+// as quasi-velocities), Gauss, Udwadia–Kalaba and Hamilton against Lagrange's multipliers.
+TEST(Meijaard2007_WhippleBicycle, EveryFormulationAgrees) {
+  const auto r = test::run({"compare", test::example("whipple_bicycle.yaml"), "--states", "2"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("All 8 applicable methods agree."), std::string::npos) << r.out;
+}

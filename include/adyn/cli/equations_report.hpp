@@ -16,7 +16,7 @@ void write_equations(const formulations::EquationsOfMotion& eom, EquationsFormat
 /// The equations as JSON, every expression a string: method, form, coordinates, speeds,
 /// parameters, mass_matrix (rows), forcing, constraint_matrix, constraint_rhs, constraint_names,
 /// multipliers ({name, constraint}), coordinate_rates, dependent_speeds ({name, value}),
-/// nonideal_force, friction_coefficient. Not simplified: pass formulations::simplified(eom) for that.
+/// nonideal_force, friction_coefficient, and hamiltonian for Hamilton's equations. Not simplified: pass formulations::simplified(eom) for that.
 nlohmann::json equations_json(const formulations::EquationsOfMotion& eom);
 
 /// An expression as a string (GiNaC's notation, as in the text report).

@@ -41,6 +41,7 @@ struct EquationsOfMotion {
   ConstraintEnforcement enforcement = ConstraintEnforcement::Multipliers;
   GiNaC::matrix nonideal_force = GiNaC::matrix(0, 0);                    // C (p x 1, Moore–Penrose form); may contain N_c
   GiNaC::ex friction_coefficient = 0;              // Coulomb μ of the constraints (Moore–Penrose form)
+  GiNaC::ex hamiltonian = 0;                       // H(q, p, t) of Hamilton's equations (0 for the others)
 
   std::size_t n() const { return coordinates.size(); }
   std::size_t p() const { return speeds.size(); }
