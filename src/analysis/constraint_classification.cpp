@@ -246,7 +246,7 @@ int involutive_closure_rank(const std::vector<std::vector<ex>>& rows, const std:
   for (std::size_t i = 0; i < rows.size(); ++i)
     for (int j = 0; j < N; ++j) A(i, j) = value(rows[i][j], at);
   auto basis = kernel_fields(rows, A, o.tolerance);
-  sym::GraphEvaluator value_at(at);
+  sym::GraphEvaluator value_at(at, sym::GraphEvaluator::Precision::Double);  // ranks, to a tolerance
   Eigen::MatrixXd values(N, 0);  // the basis fields' values at `at`, a column each
   auto with = [&](const std::vector<ex>& field) {
     Eigen::MatrixXd m(N, values.cols() + 1);

@@ -138,16 +138,18 @@ double evaluate_by_substitution(const GiNaC::ex& e, const GiNaC::exmap& values, 
 }  // namespace
 
 struct GraphEvaluator::Impl {
-  explicit Impl(const GiNaC::exmap& v) : values(v), graph(values) {}
+  Impl(const GiNaC::exmap& v, Precision p) : values(v), graph(values), precision(p) {}
   GiNaC::exmap values;
   GraphValue graph;
+  Precision precision;
 };
 
-GraphEvaluator::GraphEvaluator(const GiNaC::exmap& values) : impl_(std::make_unique<Impl>(values)) {}
+GraphEvaluator::GraphEvaluator(const GiNaC::exmap& values, Precision precision)
+    : impl_(std::make_unique<Impl>(values, precision)) {}
 GraphEvaluator::~GraphEvaluator() = default;
 
 double GraphEvaluator::operator()(const GiNaC::ex& e, const std::string& what) {
-  if (small(e)) return evaluate_by_substitution(e, impl_->values, what);
+  if (impl_->precision == Precision::SmallExact && small(e)) return evaluate_by_substitution(e, impl_->values, what);
   const double v = impl_->graph(e);
   return std::isfinite(v) ? v : evaluate_by_substitution(e, impl_->values, what);
 }

@@ -18,11 +18,14 @@ double evaluate(const GiNaC::ex& e, const GiNaC::exmap& values, const std::strin
 /// Evaluation of many expressions at one point with one memo: what they share is computed once.
 class GraphEvaluator {
  public:
-  explicit GraphEvaluator(const GiNaC::exmap& values);
+  /// Small expressions exactly, as evaluate(); or every expression in double precision over the
+  /// graph (for rank decisions over many large expressions, where the exact path costs most).
+  enum class Precision { SmallExact, Double };
+  explicit GraphEvaluator(const GiNaC::exmap& values, Precision precision = Precision::SmallExact);
   ~GraphEvaluator();
   GraphEvaluator(const GraphEvaluator&) = delete;
   GraphEvaluator& operator=(const GraphEvaluator&) = delete;
-  /// As evaluate(e, values, what).
+  /// As evaluate(e, values, what) (in double precision with Precision::Double).
   double operator()(const GiNaC::ex& e, const std::string& what = "expression");
 
  private:
