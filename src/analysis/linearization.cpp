@@ -57,8 +57,8 @@ void check_on_constraints(const model::System& system, const HolonomicConstraint
 }
 
 // δq = T δq_i: the dependent coordinates solved from Φ_d δq_d + Φ_i δq_i = 0 at the point, chosen
-// by numerical pivoting on Φ there, those the equations do not contain first (so that ignorable
-// coordinates drop out).
+// by numerical pivoting on Φ there: first those whose rates the model names in dependent_speeds,
+// then those the equations do not contain (so that ignorable coordinates drop out), then the rest.
 struct CoordinateReduction {
   std::vector<std::size_t> independent, dependent;
   matrix T;
@@ -71,9 +71,13 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
   matrix Phi = sym::map_entries(sym::jacobian(sym::column(h.phi), eom.coordinates),
                                 [&](const ex& e) { return tidy(sym::substitute(e, at)); });
   const Eigen::MatrixXd Phi_at = sym::evaluate(Phi, generic_completion(system, at, Phi), "constraint Jacobian");
+  const auto& named = system.dependent_speeds();
   std::vector<int> tiers(n);
-  for (std::size_t j = 0; j < n; ++j)
-    tiers[j] = sym::matrix_has(eom.mass_matrix, eom.coordinates[j]) || sym::matrix_has(eom.forcing, eom.coordinates[j]);
+  for (std::size_t j = 0; j < n; ++j) {
+    const auto& q = eom.coordinates[j];
+    const bool rate_named = std::find(named.begin(), named.end(), sym::derivative_of(q)) != named.end();
+    tiers[j] = rate_named ? 0 : 1 + (sym::matrix_has(eom.mass_matrix, q) || sym::matrix_has(eom.forcing, q));
+  }
   out.dependent = numeric::pivoted_columns(Phi_at, tiers);
   if (out.dependent.size() < c)
     throw SingularityError("holonomic constraints", "redundant or singular at the linearization point");

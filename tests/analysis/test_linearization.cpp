@@ -206,6 +206,21 @@ TEST(Geradin_E1_10_CartesianPendulum, LinearizationEliminatesTheDependentCoordin
   EXPECT_NEAR(a.frequencies[0], std::sqrt(9.81), 1e-10);
 }
 
+// The dependent coordinate is chosen by pivoting on the constraint Jacobian at the point (|∂φ/∂y| >
+// |∂φ/∂x| off to the side: y), unless the model names a coordinate's rate as a dependent speed.
+TEST(Linearization, DependentCoordinateByPivotingOrAsTheModelNamesIt) {
+  for (const bool named : {false, true}) {
+    auto s = seeds::cartesian_pendulum();
+    const auto x = s.coordinates()[0], y = s.coordinates()[1];
+    if (named) s.set_dependent_speeds({sym::derivative_of(x)});
+    auto eom = formulations::kane(s);
+    GiNaC::exmap at{{x, std::sin(0.3)}, {y, -std::cos(0.3)}, {eom.speeds[0], 0}};  // l = 1
+    auto lin = analysis::linearize(s, eom, at);
+    ASSERT_EQ(lin.dependent.size(), 1u);
+    EXPECT_EQ(lin.dependent[0].get_name(), named ? "x" : "y");
+  }
+}
+
 // Errors: a point off the constraints, a singular mass matrix, multiplier forms.
 TEST(Linearization, ErrorsNameTheCause) {
   auto s = seeds::cartesian_pendulum();
