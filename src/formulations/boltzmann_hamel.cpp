@@ -25,12 +25,9 @@ using GiNaC::symbol;
 
 const char* const kMethod = "Boltzmann-Hamel equations";
 
-// Small entries normalized (the textbook forms); large ones kept as graphs: normal() of the
-// constraint quasi-velocities of a vehicle's rolling rows swells without bound.
-constexpr std::size_t normalized_limit = 400;  // as the speed partition's simplified solve
-ex tidy(const ex& e) { return sym::operation_count(e) <= normalized_limit ? e.normal() : e; }
-
-matrix normal(const matrix& m) { return sym::map_entries(m, tidy); }
+// Small entries normalized (the textbook forms), large ones kept as graphs.
+ex tidy(const ex& e) { return sym::normal_if_small(e); }
+matrix normal(const matrix& m) { return sym::normal_if_small(m); }
 
 bool singular_at_generic_point(const model::System& system, const matrix& m) {
   std::mt19937 rng(13);
@@ -43,7 +40,7 @@ bool singular_at_generic_point(const model::System& system, const matrix& m) {
 }
 
 // Whether e is zero, decided only where that is cheap: a large entry counts as nonzero.
-bool vanishes(const ex& e) { return sym::operation_count(e) <= sym::simplification_limit && sym::is_zero_trig(e); }
+bool vanishes(const ex& e) { return sym::operation_count(e) <= sym::normalization_limit && sym::is_zero_trig(e); }
 
 // The index of the speed that each constraint row sets to zero (c u_j = 0 with c free of the
 // speeds), or nothing when a row mixes the speeds.
@@ -127,7 +124,7 @@ QuasiVelocities constraint_quasi_velocities(const model::System& system, const s
     }
     rhs(k, 0) = r;
   }
-  const matrix ud = sym::solve_linear(Gd, rhs, 400);
+  const matrix ud = sym::solve_linear(Gd, rhs, sym::normalization_limit);
   for (std::size_t d = 0; d < m; ++d) qv.speeds[p.dependent[d]] = ud(d, 0);
   for (const auto& s : u)
     if (!qv.speeds.count(s)) qv.free.push_back(qv.w.size()), qv.w.push_back(s);

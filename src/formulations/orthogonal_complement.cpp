@@ -6,7 +6,6 @@
 #include "adyn/error.hpp"
 #include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/formulations/lagrange.hpp"
-#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -33,13 +32,8 @@ Eigen::MatrixXd at_reference_state(const model::System& system, const matrix& m)
   return sym::evaluate(m, sym::with_generic_values(at, m, 11), "orthogonal complement blocks at the initial state");
 }
 
-// Small entries normalized (Angeles' printed forms); large ones — a vehicle's rolling rows — kept
-// as graphs, where normal() swells without bound.
-constexpr std::size_t normalized_limit = 400;
-
-matrix normal(const matrix& m) {
-  return sym::map_entries(m, [](const ex& e) { return sym::operation_count(e) <= normalized_limit ? e.normal() : e; });
-}
+// Small entries normalized (Angeles' printed forms), large ones kept as graphs.
+matrix normal(const matrix& m) { return sym::normal_if_small(m); }
 
 matrix columns(const matrix& A, const std::vector<std::size_t>& cols) {
   matrix out(A.rows(), cols.size());
@@ -54,7 +48,7 @@ matrix inverse(const model::System& system, const matrix& m, const std::string& 
     throw SingularityError(std::string(kMethod) + ": " + what, "is singular");
   matrix identity(m.rows(), m.cols());
   for (unsigned i = 0; i < m.rows(); ++i) identity(i, i) = 1;
-  return sym::solve_linear(m, identity, normalized_limit);
+  return sym::solve_linear(m, identity, sym::normalization_limit);
 }
 
 // (2.6.1): the constraints as A q̇ + b = 0 (holonomic ones through φ̇ = 0).

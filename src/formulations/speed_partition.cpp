@@ -56,9 +56,6 @@ std::vector<std::size_t> users_columns(const std::vector<symbol>& u, const std::
   return cols;
 }
 
-// Small constraint blocks are solved and simplified (the Greenwood and Kane textbook forms), larger
-// ones kept as Cramer's rule over the graph (sym::solve_linear).
-constexpr std::size_t simplified_solve_limit = 400;
 
 // "t = 0, x = 0.1, y = 0" (the reference state's time and coordinates).
 std::string describe_state(const model::System& system) {
@@ -120,7 +117,9 @@ GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<sy
     rhs(k, 0) = r;
     for (std::size_t d = 0; d < m; ++d) Gd(k, d) = c.G(k, dependent[d]);
   }
-  const GiNaC::matrix ud = sym::solve_linear(Gd, rhs, simplified_solve_limit);
+  // Small blocks solved and normalized (the Greenwood and Kane textbook forms), larger ones by
+  // Cramer's rule over the graph.
+  const GiNaC::matrix ud = sym::solve_linear(Gd, rhs, sym::normalization_limit);
   GiNaC::exmap S;
   for (std::size_t d = 0; d < m; ++d) S[u[dependent[d]]] = ud(d, 0);
   return S;

@@ -77,6 +77,12 @@ GiNaC::ex minor_determinant(const GiNaC::matrix& a, unsigned first, unsigned col
 
 }  // namespace
 
+GiNaC::ex normal_if_small(const GiNaC::ex& e) { return operation_count(e) <= normalization_limit ? e.normal() : e; }
+
+GiNaC::matrix normal_if_small(const GiNaC::matrix& m) {
+  return map_entries(m, [](const GiNaC::ex& e) { return normal_if_small(e); });
+}
+
 GiNaC::matrix solve_linear(const GiNaC::matrix& A, const GiNaC::matrix& b, std::size_t simplify_limit) {
   std::size_t size = 0;
   for (const auto* m : {&A, &b})

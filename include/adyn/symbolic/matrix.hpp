@@ -22,6 +22,13 @@ GiNaC::matrix scaled(const GiNaC::matrix& a, const GiNaC::ex& s);
 /// The determinant by Laplace expansion with shared minors, nothing expanded or normalized: a
 /// graph whose size does not depend on the entries' (order ≤ 20; the work is 2ⁿ n).
 GiNaC::ex determinant(const GiNaC::matrix& a);
+/// Entries up to this many operations are normalized where the formulations put them in textbook
+/// form (solved dependent speeds, Maggi's blocks, Boltzmann–Hamel's coefficients); larger ones are
+/// kept as graphs: normal() of a vehicle's rolling rows swells without bound.
+inline constexpr std::size_t normalization_limit = 400;
+/// normal() of e when it holds at most normalization_limit operations, else e.
+GiNaC::ex normal_if_small(const GiNaC::ex& e);
+GiNaC::matrix normal_if_small(const GiNaC::matrix& m);
 /// x solving A x = b (A square and regular). When the entries of A and b hold at most
 /// `simplify_limit` operations together: GiNaC's solve, each entry of x normalized (the textbook
 /// forms). Beyond: Cramer's rule over the graph, x_ik = det(A with column i replaced by b_·k) /
