@@ -19,6 +19,7 @@ struct CodegenOptions {
 };
 
 int codegen(const CodegenOptions& o, std::ostream& out) {
+  check_output_files(o.model, {{"--output", o.output}});
   auto system = io::read_model_file(o.model);
   set_dependent_speeds(system, o.dependent);
   const auto eom = formulations::simplified(formulations::derive(system, o.method));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 
 #include "adyn/cli/commands.hpp"
@@ -13,6 +14,15 @@ namespace adyn::cli {
 namespace {
 
 std::string method_help(const std::string& what) { return "Formulation of the equations of motion (" + what + ")"; }
+
+// Whether two paths name the same file: the same inode where both exist, else the same absolute
+// path once symbolic links and "..", "." are resolved.
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(fs::absolute(a), ec) == fs::weakly_canonical(fs::absolute(b), ec);
+}
 
 }  // namespace
 
@@ -56,6 +66,19 @@ bool has_extension(const std::string& path, const std::string& extension) {
   if (path.size() < extension.size()) return false;
   return std::equal(extension.begin(), extension.end(), path.end() - static_cast<std::ptrdiff_t>(extension.size()),
                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b)); });
+}
+
+void check_output_files(const std::string& model, const std::vector<OutputFile>& outputs) {
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    const auto& [option, path] = outputs[k];
+    if (path.empty()) continue;
+    const std::string object = option + " '" + path + "'";
+    if (same_file(path, model))
+      throw ModelError(object, "is the model file; choose another file (nothing was written)");
+    for (std::size_t j = 0; j < k; ++j)
+      if (!outputs[j].path.empty() && same_file(path, outputs[j].path))
+        throw ModelError(object, "is also the file of " + outputs[j].option + "; choose another file (nothing was written)");
+  }
 }
 
 void write_file(const std::string& path, const std::string& text) {

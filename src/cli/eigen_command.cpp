@@ -138,6 +138,7 @@ Action declare_eigen(CLI::App& command) {
   command.add_option("--csv", o->csv, "With --sweep: write the eigenvalues at each value to a CSV file")->type_name("FILE");
   add_json_flag(command, o->json);
   return [o](std::ostream& out, std::ostream& err) {
+    check_output_files(o->model, {{"--csv", o->csv.value_or("")}, {"--plot", o->plot.value_or("")}});
     // At one point every parameter's value goes into the operating point (the linearization then
     // holds numbers); a sweep keeps them symbolic: the boundaries are refined at the level of
     // rounding, which values substituted before the linearization's cancellations would spoil

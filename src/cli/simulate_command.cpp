@@ -96,6 +96,7 @@ void write_trajectory(const numeric::Trajectory& tr, const SimulateOptions& args
 }
 
 int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) {
+  check_output_files(args.model, {{"--output", args.output.value_or("")}, {"--plot", args.plot.value_or("")}});
   auto doc = io::read_model_document(args.model);
   set_dependent_speeds(doc.system, args.dependent);
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));

@@ -250,3 +250,27 @@ TEST(Cli, DependentSpeedsChosenOnTheCommandLine) {
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("--dependent 'psi_d': is not a speed of the model"), std::string::npos) << r.err;
 }
+
+// Lost data (issue 16): an output file that is the model, or that another output of the same
+// command names, is refused before anything is computed or written; the model is left as it was.
+TEST(Cli, OutputsNeverOverwriteTheModelOrEachOther) {
+  const std::string model = adyn::test::temporary_file("pendulum.yaml"), text = adyn::test::read_text(example("simple_pendulum.yaml"));
+  { std::ofstream(model) << text; }
+  const std::string same_model = std::filesystem::path(model).parent_path().string() + "/./" +
+                                 std::filesystem::path(model).filename().string();
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"simulate", model, "-o", model},
+           {"simulate", model, "--t-end", "0.1", "-o", same_model},
+           {"codegen", model, "-o", model},
+           {"eigen", model, "--rest", "--sweep", "g=1:2:3", "--csv", model}}) {
+    const auto r = run(args);
+    EXPECT_EQ(r.status, 2) << args[0] << ": " << r.out << r.err;  // bad input
+    EXPECT_NE(r.err.find("is the model file"), std::string::npos) << r.err;
+    EXPECT_EQ(adyn::test::read_text(model), text) << args[0];
+  }
+  const std::string png = adyn::test::temporary_file("both.png");
+  const auto r = run({"simulate", model, "--t-end", "0.1", "-o", png, "--plot", png});
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("--plot '" + png + "': is also the file of --output"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(png));
+}
