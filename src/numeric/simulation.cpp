@@ -513,8 +513,7 @@ std::string at_time(double t) {
 
 Trajectory simulate(const model::System& system, const formulations::EquationsOfMotion& eom,
                     const formulations::State& x0, const SimulationOptions& options) {
-  if (!(options.output_step > 0) || !(options.t_end > x0.t))
-    throw Error("simulation: need output_step > 0 and t_end > the initial time");
+  options.check(x0.t);
   const auto evaluator = EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend);
   Monitors monitors = build_monitors(system, eom);
   const std::size_t n = eom.n(), p = eom.p();

@@ -274,3 +274,14 @@ TEST(Cli, OutputsNeverOverwriteTheModelOrEachOther) {
   EXPECT_NE(r.err.find("--plot '" + png + "': is also the file of --output"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(png));
 }
+
+// `--t-end inf` and a negative Baumgarte rate are bad input (exit 2), not "simulated to t = 0".
+TEST(Cli, SimulationOptionsOutOfRangeAreBadInput) {
+  for (const auto& extra : std::vector<std::vector<std::string>>{{"--t-end", "inf"}, {"--baumgarte", "-50"}}) {
+    std::vector<std::string> args = {"simulate", example("simple_pendulum.yaml")};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = run(args);
+    EXPECT_EQ(r.status, 2) << extra[0] << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find("simulation options"), std::string::npos) << r.err;
+  }
+}

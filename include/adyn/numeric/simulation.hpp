@@ -46,6 +46,14 @@ struct SimulationOptions {
   /// Called with the time of each recorded sample (the initial state, every output, the states
   /// around an event), e.g. for a progress bar; it must not throw. Empty: not called.
   std::function<void(double t)> progress{};
+
+  /// At most this many output samples (t_end − t0) / output_step: a trajectory beyond it would not
+  /// fit in memory.
+  static constexpr double max_samples = 1e7;
+  /// Throws adyn::ModelError ("simulation options") for options that would integrate nothing,
+  /// never end, exceed max_samples or let the constraint drift grow: t_end not finite or not after
+  /// t0, output_step, rtol or atol not positive and finite, a negative Baumgarte rate or fixed step.
+  void check(double t0) const;
 };
 
 struct TrajectorySummary {

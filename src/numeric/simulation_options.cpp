@@ -1,0 +1,30 @@
+#include <cmath>
+#include <sstream>
+
+#include "adyn/error.hpp"
+#include "adyn/numeric/simulation.hpp"
+
+namespace adyn::numeric {
+
+void SimulationOptions::check(double t0) const {
+  auto fail = [](const std::string& what) { throw ModelError("simulation options", what); };
+  auto text = [](double v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+  };
+  if (!std::isfinite(t_end) || !(t_end > t0))
+    fail("t_end must be a finite time after the initial time " + text(t0) + ", got " + text(t_end));
+  if (!std::isfinite(output_step) || !(output_step > 0)) fail("output_step must be positive, got " + text(output_step));
+  if (const double samples = (t_end - t0) / output_step; !(samples <= max_samples))
+    fail("t_end and output_step ask for " + text(samples) + " samples, more than " + text(max_samples) +
+         "; choose a larger output_step");
+  if (!(rtol > 0) || !(atol > 0) || !std::isfinite(rtol) || !std::isfinite(atol))
+    fail("rtol and atol must be positive, got " + text(rtol) + " and " + text(atol));
+  if (!std::isfinite(baumgarte) || baumgarte < 0)
+    fail("the Baumgarte rate must be 0 (off) or positive, got " + text(baumgarte) +
+         " (a negative rate makes the constraint violation grow)");
+  if (!std::isfinite(fixed_step) || fixed_step < 0) fail("the fixed step must be 0 (automatic) or positive, got " + text(fixed_step));
+}
+
+}  // namespace adyn::numeric

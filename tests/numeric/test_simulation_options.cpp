@@ -1,0 +1,39 @@
+// Simulation options that would integrate nothing, never end, fill the memory or let the
+// constraint drift grow are bad input, reported before anything runs (issue 16).
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "adyn/error.hpp"
+#include "adyn/numeric/simulation.hpp"
+#include "test_support.hpp"
+
+using adyn::numeric::SimulationOptions;
+
+namespace {
+
+std::string message_of(const SimulationOptions& o) {
+  return adyn::test::thrown_message<adyn::ModelError>([&] { o.check(0); });
+}
+
+}  // namespace
+
+TEST(SimulationOptions, DefaultsPass) { EXPECT_NO_THROW(SimulationOptions().check(0)); }
+
+TEST(SimulationOptions, BadValuesAreNamed) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  auto with = [](auto set) {
+    SimulationOptions o;
+    set(o);
+    return o;
+  };
+  EXPECT_NE(message_of(with([&](auto& o) { o.t_end = inf; })).find("t_end must be a finite time"), std::string::npos);
+  EXPECT_NE(message_of(with([&](auto& o) { o.t_end = 0; })).find("after the initial time 0"), std::string::npos);
+  EXPECT_NE(message_of(with([&](auto& o) { o.output_step = nan; })).find("output_step must be positive"), std::string::npos);
+  EXPECT_NE(message_of(with([&](auto& o) { o.t_end = 1e308; })).find("choose a larger output_step"), std::string::npos);
+  EXPECT_NE(message_of(with([&](auto& o) { o.output_step = 1e-300; })).find("samples, more than 1e+07"), std::string::npos);
+  EXPECT_NE(message_of(with([&](auto& o) { o.rtol = 0; })).find("rtol and atol must be positive"), std::string::npos);
+  EXPECT_NE(message_of(with([&](auto& o) { o.baumgarte = -50; })).find("Baumgarte rate must be 0 (off) or positive"),
+            std::string::npos);
+  EXPECT_NE(message_of(with([&](auto& o) { o.fixed_step = -1; })).find("fixed step"), std::string::npos);
+}
