@@ -21,7 +21,13 @@ bool same_file(const std::string& a, const std::string& b) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(fs::absolute(a), ec) == fs::weakly_canonical(fs::absolute(b), ec);
+  auto resolved = [](const std::string& path) {  // lexically normal where links cannot be resolved
+    std::error_code e;
+    const fs::path absolute = fs::absolute(path, e);
+    const fs::path canonical = fs::weakly_canonical(absolute, e);
+    return e ? absolute.lexically_normal() : canonical;
+  };
+  return resolved(a) == resolved(b);
 }
 
 }  // namespace
