@@ -107,10 +107,10 @@ std::string constraint_speed_name(const model::System& system, std::size_t k) {
   return name;
 }
 
-QuasiVelocities constraint_quasi_velocities(const model::System& system, const std::vector<symbol>& u) {
+QuasiVelocities constraint_quasi_velocities(const model::System& system, const std::vector<symbol>& u,
+                                            const SpeedConstraints& c) {
   QuasiVelocities qv;
   const SpeedPartition p = partition_speeds(system, {}, kMethod);
-  const SpeedConstraints c = speed_constraints(system, u, kMethod);
   const std::size_t m = p.dependent.size();
   std::vector<symbol> wc;
   for (std::size_t k = 0; k < m; ++k) wc.push_back(sym::dynamic_symbol(constraint_speed_name(system, k)));
@@ -133,11 +133,11 @@ QuasiVelocities constraint_quasi_velocities(const model::System& system, const s
   return qv;
 }
 
-QuasiVelocities quasi_velocities(const model::System& system, const std::vector<symbol>& u) {
+QuasiVelocities quasi_velocities(const model::System& system, const std::vector<symbol>& u, const SpeedConstraints& c) {
   QuasiVelocities qv;
   qv.w = u;
-  const auto constrained = constrained_speeds(speed_constraints(system, u, kMethod));
-  if (!constrained) return constraint_quasi_velocities(system, u);
+  const auto constrained = constrained_speeds(c);
+  if (!constrained) return constraint_quasi_velocities(system, u, c);
   for (std::size_t j = 0; j < u.size(); ++j)
     if (std::find(constrained->begin(), constrained->end(), j) == constrained->end()) qv.free.push_back(j);
     else qv.on_constraints[u[j]] = 0, qv.on_constraints[sym::derivative_of(u[j])] = 0;
@@ -145,12 +145,11 @@ QuasiVelocities quasi_velocities(const model::System& system, const std::vector<
 }
 
 // Φ, Ψ of the quasi-velocities from those of the system's speeds (see QuasiVelocities).
-HamelCoefficients in_quasi_velocities(const model::System& system, const HamelCoefficients& h,
+HamelCoefficients in_quasi_velocities(const model::System& system, const SpeedConstraints& c, const HamelCoefficients& h,
                                       const QuasiVelocities& qv) {
   if (qv.speeds.empty()) return h;
   const auto u = system.speeds();
   const std::size_t n = u.size();
-  const SpeedConstraints c = speed_constraints(system, u, kMethod);
   matrix A(n, n), a(n, 1), Psi(n, n), Psi_t(n, 1);
   GiNaC::exmap at_rest;
   for (const auto& s : qv.w) at_rest[s] = 0;
@@ -215,8 +214,9 @@ EquationsOfMotion boltzmann_hamel(const model::System& system) {
   const auto& q = system.coordinates();
   const auto u = system.speeds();
   const std::size_t n = q.size();
-  const QuasiVelocities qv = quasi_velocities(system, u);
-  HamelCoefficients h = in_quasi_velocities(system, kinematic_matrices(system), qv);
+  const SpeedConstraints c = speed_constraints(system, u, kMethod);  // G u + g0, once
+  const QuasiVelocities qv = quasi_velocities(system, u, c);
+  HamelCoefficients h = in_quasi_velocities(system, c, kinematic_matrices(system), qv);
   three_index_symbols(h, q);
   const auto& w = qv.w;
   auto in_w = [&](const ex& e) { return qv.speeds.empty() ? e : sym::substitute(e, qv.speeds); };

@@ -84,11 +84,10 @@ std::vector<std::size_t> dependent_columns(const model::System& system, const ma
     if (it == q.end()) throw ModelError("coordinate '" + d.get_name() + "'", "is not a coordinate of the system");
     cols.push_back(static_cast<std::size_t>(it - q.begin()));
   }
-  if (cols.empty())
-    for (const auto& d : system.dependent_speeds()) {  // the rates q_d (no speeds are declared here)
-      const auto& u = system.speeds();
-      cols.push_back(static_cast<std::size_t>(std::find(u.begin(), u.end(), d) - u.begin()));
-    }
+  if (cols.empty()) {
+    const auto u = system.speeds();  // the rates q_d: no speeds are declared here
+    for (const auto& d : system.dependent_speeds()) cols.push_back(static_cast<std::size_t>(std::find(u.begin(), u.end(), d) - u.begin()));
+  }
   if (!cols.empty()) return cols;
   if (const auto rank = numeric::pivoted_columns(at_generic_point(system, A)).size(); rank < A.rows())
     throw SingularityError(std::string(kMethod), "the constraints are redundant (rank " + std::to_string(rank) +

@@ -136,22 +136,23 @@ class ModelValues : public YamlReader {
 
   // The frame `name`; an unknown name is reported at `node`.
   kin::ReferenceFrame frame_called(const std::string& name, const YAML::Node& node, const std::string& object) const {
-    std::vector<std::string> names;
-    for (const auto& f : system_.frames()) {
-      if (f.name() == name) return f;
-      names.push_back(f.name());
-    }
-    fail(node, object, "no frame '" + name + "' is defined" + hint(name, names));
+    return find_named(system_.frames(), "frame", name, node, object);
   }
 
   kin::Point point_named(const YAML::Node& node, const std::string& object) const {
-    auto name = text(node, object, "a point name");
+    return find_named(system_.points(), "point", text(node, object, "a point name"), node, object);
+  }
+
+  // The item of `items` called `name`; an unknown name is reported at `node` with a suggestion.
+  template <class Items>
+  auto find_named(const Items& items, const std::string& kind, const std::string& name, const YAML::Node& node,
+                  const std::string& object) const -> typename Items::value_type {
     std::vector<std::string> names;
-    for (const auto& p : system_.points()) {
-      if (p.name() == name) return p;
-      names.push_back(p.name());
+    for (const auto& item : items) {
+      if (item.name() == name) return item;
+      names.push_back(item.name());
     }
-    fail(node, object, "no point '" + name + "' is defined" + hint(name, names));
+    fail(node, object, "no " + kind + " '" + name + "' is defined" + hint(name, names));
   }
 
   // {FRAME: [c1, c2, c3], ...} -> the sum of the components in each frame.
