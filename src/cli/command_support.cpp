@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cctype>
-#include <filesystem>
-#include <fstream>
 
 #include "adyn/cli/commands.hpp"
 #include "adyn/error.hpp"
@@ -15,25 +13,6 @@ namespace adyn::cli {
 namespace {
 
 std::string method_help(const std::string& what) { return "Formulation of the equations of motion (" + what + ")"; }
-
-// Whether two paths name the same file: the same inode where both exist, else the same absolute
-// path once symbolic links and "..", "." are resolved.
-bool same_file(const std::string& a, const std::string& b) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  auto resolved = [](const std::string& path) {  // lexically normal where links cannot be resolved
-    std::error_code e;
-    const fs::path absolute = fs::absolute(path, e);
-    const fs::path canonical = fs::weakly_canonical(absolute, e);
-    return e ? absolute.lexically_normal() : canonical;
-  };
-  return resolved(a) == resolved(b);
-}
-
-}  // namespace
-
-namespace {
 
 const CLI::Validator positive_check(
     [](std::string& text) -> std::string {
@@ -87,24 +66,6 @@ bool has_extension(const std::string& path, const std::string& extension) {
   if (path.size() < extension.size()) return false;
   return std::equal(extension.begin(), extension.end(), path.end() - static_cast<std::ptrdiff_t>(extension.size()),
                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b)); });
-}
-
-void check_output_files(const std::string& model, const std::vector<OutputFile>& outputs) {
-  for (std::size_t k = 0; k < outputs.size(); ++k) {
-    const auto& [option, path] = outputs[k];
-    if (path.empty()) continue;
-    const std::string object = option + " '" + path + "'";
-    if (same_file(path, model))
-      throw ModelError(object, "is the model file; choose another file (nothing was written)");
-    for (std::size_t j = 0; j < k; ++j)
-      if (!outputs[j].path.empty() && same_file(path, outputs[j].path))
-        throw ModelError(object, "is also the file of " + outputs[j].option + "; choose another file (nothing was written)");
-  }
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream file(path);
-  if (!(file << text) || !file.flush()) throw Error("cannot write '" + path + "'");
 }
 
 }  // namespace adyn::cli

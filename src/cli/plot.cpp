@@ -200,16 +200,18 @@ void render(const Figure& figure, const std::string& path) {
     data_files.push_back(dir.file("panel" + std::to_string(k) + ".dat"));
     write_data(figure.panels[k], data_files.back());
   }
-  const auto output = fs::absolute(path).string();
+  ReplacingFile output(path);  // gnuplot draws into it; renamed over `path` once complete
   const auto script = dir.file("figure.gp"), log = dir.file("gnuplot.log");
-  write_file(script, gnuplot_script(figure, output, data_files));
+  write_file(script, gnuplot_script(figure, output.temporary(), data_files));
   const auto program = gnuplot_program();
   if (int status = run_gnuplot(program, script, log); status != 0) {
     const auto messages = read_text(log);
     throw Error("plot: gnuplot ('" + program + "') failed with status " + std::to_string(status) +
                 (messages.empty() ? std::string() : ":\n" + messages));
   }
-  if (!fs::exists(output) || fs::file_size(output) == 0) throw Error("plot: gnuplot did not write '" + path + "'");
+  if (std::error_code ec; fs::file_size(output.temporary(), ec) == 0 || ec)
+    throw Error("plot: gnuplot did not write '" + path + "'");
+  output.commit();
 }
 
 }  // namespace adyn::cli::plot

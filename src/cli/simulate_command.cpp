@@ -8,6 +8,7 @@
 
 #include "adyn/analysis/consistency.hpp"
 #include "adyn/cli/commands.hpp"
+#include "adyn/cli/interruption.hpp"
 #include "adyn/cli/trajectory_plot.hpp"
 #include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
@@ -66,6 +67,7 @@ numeric::SimulationOptions simulation_options(const SimulateOptions& args, const
 
 void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   const auto& m = tr.summary;
+  if (tr.t.empty()) return;  // stopped before the first sample: the error says why
   os << "simulated to t = " << tr.t.back() << ": " << tr.t.size() << " samples, " << m.steps << " steps, "
      << m.rhs_evaluations << " evaluations of the equations\n"
      << "  max constraint violation " << m.max_violation << ", energy error |E - E0 - int(dE/dt)| " << m.energy_drift
@@ -75,6 +77,7 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                               numeric::SimulationOptions o, std::ostream& err) {
   const auto x = initial_state(doc);
+  o.interrupted = [] { return CatchInterruption::caught() != 0; };
   std::optional<ProgressBar> bar;
   if (ProgressBar::on_terminal(err)) {
     bar.emplace(err, "simulate", o.t_end - x.t);
@@ -102,6 +105,7 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
   const auto options = simulation_options(args, doc.setup);
   const auto eom = formulations::derive(doc.system, method);
+  CatchInterruption interruption;  // Ctrl-C or SIGTERM: stop, and write the trajectory so far
   const auto tr = integrate(doc, eom, options, err);
   for (const auto& w : tr.summary.warnings) err << "adyn: warning: " << w << "\n";
   write_trajectory(tr, args, eom.method, out);
@@ -111,6 +115,10 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   if (args.plot) {
     plot::render(trajectory_figure(doc.system, eom, tr, options), *args.plot);
     report << "plot written to " << *args.plot << "\n";
+  }
+  if (tr.summary.interrupted) {
+    err << "adyn: " << tr.summary.stop_reason << "; the trajectory so far was written\n";
+    return CatchInterruption::exit_status();
   }
   if (!tr.summary.completed) {
     err << "adyn: error: " << tr.summary.stop_reason << "\n";

@@ -48,12 +48,18 @@ Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::e
   return solve_linear(M, F, G, g, eom.method + " equations");
 }
 
+bool regular_pivots(const Eigen::Ref<const Eigen::MatrixXd>& factor, const Eigen::Ref<const Eigen::VectorXd>& diagonal) {
+  for (Eigen::Index j = 0; j < diagonal.size(); ++j)
+    if (!(factor(j, j) * factor(j, j) > singular_pivot_ratio * std::abs(diagonal(j)))) return false;
+  return true;
+}
+
 Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
                            const Eigen::VectorXd& g, const std::string& what) {
   const auto p = M.rows(), m = G.rows();
   if (m == 0) {
     Eigen::LLT<Eigen::MatrixXd> llt(M);
-    if (llt.info() != Eigen::Success)
+    if (llt.info() != Eigen::Success || !regular_pivots(llt.matrixLLT(), M.diagonal()))
       throw SingularityError(what, not_positive_definite);
     return {llt.solve(F), Eigen::VectorXd()};
   }

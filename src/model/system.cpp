@@ -5,6 +5,7 @@
 #include "adyn/error.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
 
 namespace adyn::model {
 namespace {
@@ -86,6 +87,17 @@ void System::check_kinematic_equations() const {
       throw ModelError("coordinate '" + q.get_name() + "'",
                        "has no kinematic differential equation (speeds are declared, so each "
                        "coordinate rate must be given in terms of them)");
+  // q̇ = N u + n must determine u: N = ∂q̇/∂u of full column rank at a generic state, else the
+  // speeds are not independent and every mass matrix in them is singular.
+  GiNaC::matrix N(static_cast<unsigned>(coordinates_.size()), static_cast<unsigned>(declared_speeds_.size()));
+  for (unsigned i = 0; i < N.rows(); ++i)
+    for (unsigned j = 0; j < N.cols(); ++j)
+      N(i, j) = coordinate_rates_.at(sym::derivative_of(coordinates_[i])).diff(declared_speeds_[j]);
+  const Eigen::MatrixXd Nv = sym::evaluate(N, sym::with_generic_values(parameter_values(), N), "kinematic equations");
+  if (Eigen::FullPivLU<Eigen::MatrixXd> lu(Nv); lu.setThreshold(1e-10).rank() < Nv.cols())
+    throw ModelError("speeds", "are not independent: the kinematic equations q' = N u + n determine only " +
+                                   std::to_string(lu.rank()) + " combinations of the " +
+                                   std::to_string(Nv.cols()) + " speeds (N = dq'/du loses rank)");
 }
 
 GiNaC::exmap System::speed_substitution() const { return with_accelerations(coordinate_rates_); }

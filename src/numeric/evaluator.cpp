@@ -98,6 +98,7 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
   }
   in_.assign(inputs.size(), 0.0);
   out_.assign(hoisted.outputs.size(), 0.0);
+  diagonal_.assign(p_, 0.0);
   set_parameters(values);
 }
 
@@ -185,8 +186,10 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
   } else {
     main_.evaluate(in_.data(), out_.data());
     Eigen::Map<Eigen::MatrixXd> M(out_.data(), P, P);   // symmetric: row- or column-major alike
+    Eigen::Map<Eigen::VectorXd> diagonal(diagonal_.data(), P);
+    diagonal = M.diagonal();
     Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> cholesky(M);  // in place (a value that is not finite ends in u̇)
-    if (cholesky.info() != Eigen::Success) throw_singular_or_not_finite(t);
+    if (cholesky.info() != Eigen::Success || !formulations::regular_pivots(M, diagonal)) throw_singular_or_not_finite(t);
     Eigen::Map<Eigen::VectorXd> x(udot, P);
     x = Eigen::Map<const Eigen::VectorXd>(F, P);
     cholesky.solveInPlace(x);

@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "adyn/error.hpp"
@@ -13,8 +15,11 @@ void SimulationOptions::check(double t0) const {
     os << v;
     return os.str();
   };
-  if (!std::isfinite(t_end) || !(t_end > t0))
-    fail("t_end must be a finite time after the initial time " + text(t0) + ", got " + text(t_end));
+  // After t0 by more than rounding: a span of a few ulps (or a denormal one) integrates nothing.
+  const double resolvable = 1e3 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(t0));
+  if (!std::isfinite(t_end) || !(t_end - t0 > resolvable))
+    fail("t_end must be a finite time after the initial time " + text(t0) + " (by more than rounding), got " +
+         text(t_end));
   if (!std::isfinite(output_step) || !(output_step > 0)) fail("output_step must be positive, got " + text(output_step));
   if (const double samples = (t_end - t0) / output_step; !(samples <= max_samples))
     fail("t_end and output_step ask for " + text(samples) + " samples, more than " + text(max_samples) +
@@ -24,6 +29,8 @@ void SimulationOptions::check(double t0) const {
   if (!std::isfinite(baumgarte) || baumgarte < 0)
     fail("the Baumgarte rate must be 0 (off) or positive, got " + text(baumgarte) +
          " (a negative rate makes the constraint violation grow)");
+  if (!std::isfinite(constraint_tolerance) || constraint_tolerance < 0)
+    fail("the constraint tolerance must be 0 (rtol) or positive, got " + text(constraint_tolerance));
   if (!std::isfinite(fixed_step) || fixed_step < 0) fail("the fixed step must be 0 (automatic) or positive, got " + text(fixed_step));
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "adyn/cli/output_file.hpp"
 #include "adyn/model/system.hpp"
 
 namespace CLI {
@@ -68,16 +69,5 @@ void add_json_flag(CLI::App& command, bool& json);
 
 /// Whether `path` ends with `extension` (e.g. ".json"), ignoring case.
 bool has_extension(const std::string& path, const std::string& extension);
-
-/// An output file of a command: the option that names it and its path (empty: not requested).
-struct OutputFile {
-  std::string option, path;
-};
-/// Refuses, before anything is computed or written, an output file that is the model file, or that
-/// an earlier output of the same command also names: adyn::ModelError naming the option and path.
-void check_output_files(const std::string& model, const std::vector<OutputFile>& outputs);
-
-/// Writes `text` to the file `path`; throws adyn::Error naming the file when it cannot.
-void write_file(const std::string& path, const std::string& text);
 
 }  // namespace adyn::cli

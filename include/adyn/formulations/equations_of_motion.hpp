@@ -74,8 +74,19 @@ GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const Gi
 /// is singular or the constraint rows lose rank at this state.
 Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
 
-/// The reason given when M has no Cholesky factorization.
-inline constexpr const char* not_positive_definite = "the mass matrix is singular (not positive definite) at this state";
+/// The reason given when M has no Cholesky factorization, or one with a vanishing pivot.
+inline constexpr const char* not_positive_definite =
+    "the mass matrix is singular (not positive definite) at this state: the orientation angles at a "
+    "singularity (gimbal lock), or no inertia in some direction of motion";
+
+/// A Cholesky (or LDLᵀ) pivot d_j below this fraction of M_jj has lost all but a few digits to
+/// cancellation: M is singular to working precision (gimbal lock of an angle sequence, speeds that
+/// are not independent), and the solution would be rounding noise.
+inline constexpr double singular_pivot_ratio = 1e-12;
+
+/// Whether the pivots d_j = L_jj² of M = L Lᵀ (the lower triangle of `factor`) are all above
+/// singular_pivot_ratio · M_jj, given M's diagonal.
+bool regular_pivots(const Eigen::Ref<const Eigen::MatrixXd>& factor, const Eigen::Ref<const Eigen::VectorXd>& diagonal);
 
 /// The numeric solve shared by every evaluation path: M u̇ = F (Cholesky) without constraint rows,
 /// else the KKT system [M −Gᵀ; G 0][u̇; λ] = [F; g] (full-pivot LU). `what` names the equations and

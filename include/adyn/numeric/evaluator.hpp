@@ -104,6 +104,7 @@ class EquationsEvaluator {
   Compiled main_;      // M, F, qdot, G, g, mu
   Compiled nonideal_;  // C (inputs + N_c)
   mutable std::vector<double> in_, out_;
+  mutable std::vector<double> diagonal_;  // M's diagonal, kept for the pivot test of the in-place Cholesky
 };
 
 }  // namespace adyn::numeric

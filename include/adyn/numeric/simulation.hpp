@@ -1,9 +1,11 @@
 #pragma once
 // Simulation of an equations-of-motion value with SUNDIALS: ARKODE's explicit Dormand–Prince 5(4)
 // pair for non-stiff systems, CVODE's BDF with a dense Newton solver for stiff ones. Between output
-// times the integrator runs freely; at each output time the state is projected onto the constraint
+// times the integrator runs freely; at an output time where the constraint violation exceeds the
+// constraint tolerance (by default rtol, as Simbody's), the state is projected onto the constraint
 // manifold (Gauss–Newton with minimal-norm steps on φ(q, t) = 0, then the velocity constraints,
-// which are affine in the speeds) and the integrator restarted there. Monitors at each output:
+// which are affine in the speeds) and the integrator restarted there; below it the integrator goes
+// on undisturbed. Monitors at each output:
 // constraint violation, the energy function E = T2 − T0 + V and the integral of its analytical
 // rate Ė (integrated with the state), so that E(t) − E(0) − ∫Ė dt measures the integration error.
 // Optionally, Baumgarte stabilization (critically damped, rate α) feeds the constraint residuals back
@@ -39,13 +41,17 @@ struct SimulationOptions {
   double fixed_step = 0;     // ImplicitMidpoint's step (0: output_step / 10)
   double rtol = 1e-8;
   double atol = 1e-10;
-  bool project = true;        // project onto the constraints at each output time
+  bool project = true;        // project onto the constraints at output times where they drifted
+  double constraint_tolerance = 0;  // project when the violation exceeds it (0: rtol)
   double baumgarte = 0;       // Baumgarte stabilization rate α (1/s): g += −2α ṙ − α² φ; 0: off
   Backend backend = Backend::Tape;  // or generated C compiled at run time
   long max_steps = 10000000;  // per output interval
   /// Called with the time of each recorded sample (the initial state, every output, the states
   /// around an event), e.g. for a progress bar; it must not throw. Empty: not called.
   std::function<void(double t)> progress{};
+  /// Asked at every evaluation of the equations and at every output; when it returns true the run
+  /// stops with what it has (summary.interrupted), e.g. on SIGINT. Empty: never.
+  std::function<bool()> interrupted{};
 
   /// At most this many output samples (t_end − t0) / output_step: a trajectory beyond it would not
   /// fit in memory.
@@ -58,6 +64,7 @@ struct SimulationOptions {
 
 struct TrajectorySummary {
   bool completed = false;
+  bool interrupted = false;   // stopped by options.interrupted
   std::string stop_reason;    // empty when completed
   long steps = 0;
   long rhs_evaluations = 0;
@@ -81,8 +88,11 @@ struct Trajectory {
 
 /// Integrates from x0 (consistent with the constraints: use analysis::consistent_configuration /
 /// consistent_speeds, or set options.project to let the first projection do it). Failures (the
-/// state leaving the domain, a singular mass matrix, an integrator failure) stop the run: the
-/// trajectory so far is returned with summary.completed = false and the reason naming the time.
+/// state leaving the domain, a value that is not finite, a singular mass matrix, an integrator
+/// failure, a projection that does not converge, a run that does not advance, an interruption)
+/// stop the run: the trajectory so far (finite samples only) is returned with
+/// summary.completed = false and the reason naming the quantity and the time. Throws
+/// adyn::ModelError for invalid options or an initial state that is not finite or beyond 2^52.
 Trajectory simulate(const model::System& system, const formulations::EquationsOfMotion& eom,
                     const formulations::State& x0, const SimulationOptions& options = {});
 

@@ -1,0 +1,187 @@
+// The monitors of a simulation and their evaluation (simulation_monitors.hpp).
+#include "simulation_monitors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "adyn/analysis/energy.hpp"
+#include "adyn/error.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/matrix.hpp"
+
+namespace adyn::numeric {
+namespace {
+
+using GiNaC::ex;
+
+std::vector<ex> entries(const GiNaC::matrix& m) {
+  std::vector<ex> out;
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
+  return out;
+}
+
+}  // namespace
+
+Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom) {
+  Monitors mon;
+  GiNaC::exmap rates, dependent;
+  for (std::size_t i = 0; i < eom.n(); ++i) rates[sym::derivative_of(eom.coordinates[i])] = eom.coordinate_rates(i, 0);
+  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d) dependent[eom.dependent_speeds[d]] = eom.dependent_speed_values(d, 0);
+  // An expression in the equations' own state (q, their speeds, t): dependent speeds by their
+  // values, declared speeds u that are not states of the equations (all of them for Lagrange's or
+  // Hamilton's equations, the embedded ones for Boltzmann–Hamel's) through u = Y q̇ + z, and then
+  // q̇ by the equations' kinematic equations.
+  std::optional<GiNaC::exmap> speeds_in_rates;
+  auto foreign_speed = [&](const ex& e) {
+    for (const auto& u : system.speeds())
+      if (e.has(u) && std::none_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& s) { return s.is_equal(u); }))
+        return true;
+    return false;
+  };
+  auto in_state = [&](const ex& e) {
+    ex x = e.subs(dependent, GiNaC::subs_options::no_pattern);
+    if (!system.coordinate_rates().empty() && foreign_speed(x)) {
+      if (!speeds_in_rates) speeds_in_rates = system.speeds_in_rates();
+      x = x.subs(*speeds_in_rates, GiNaC::subs_options::no_pattern);
+    }
+    return x.subs(rates, GiNaC::subs_options::no_pattern);
+  };
+  std::vector<ex> phi, r;
+  for (const auto& c : system.constraints()) {
+    if (c.level == model::ConstraintLevel::Configuration) {
+      phi.push_back(c.expression);
+      r.push_back(in_state(sym::time_derivative(c.expression)));
+    } else {
+      r.push_back(in_state(c.expression));
+    }
+  }
+  mon.h = phi.size();
+  mon.k = r.size();
+  std::vector<ex> per_constraint;  // φ_k, then r_k, in the order of the system's constraints
+  for (const auto& c : system.constraints())
+    per_constraint.push_back(c.level == model::ConstraintLevel::Configuration ? c.expression : ex(0));
+  per_constraint.insert(per_constraint.end(), r.begin(), r.end());
+  std::vector<ex> outputs = phi;
+  for (const auto& e : entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);
+  for (const auto& e : r) outputs.push_back(e);
+  for (const auto& e : entries(sym::jacobian(sym::column(r), eom.speeds))) outputs.push_back(e);
+  // Ė without the constraint power; that is added in the right-hand side as u·Q^c when the speeds
+  // are the rates q̇ (Lagrange, Gauss, Udwadia–Kalaba), and is zero in the other forms for
+  // catastatic ideal constraints (the dependent speeds carry the constraints).
+  ex E = 0, Edot = 0;
+  auto qd = sym::derivatives_of(eom.coordinates);
+  mon.speeds_are_rates = std::equal(eom.speeds.begin(), eom.speeds.end(), qd.begin(), qd.end(),
+                                    [](const GiNaC::symbol& a, const GiNaC::symbol& b) { return a.is_equal(b); });
+  try {
+    E = in_state(analysis::energy_function(system));
+    Edot = in_state(analysis::energy_rate(system, {}));
+    mon.energy = true;
+  } catch (const ModelError&) {  // no Lagrangian in q̇ (velocities given in speeds): no energy monitor
+  }
+  outputs.push_back(E);
+  std::vector<GiNaC::symbol> inputs = {sym::time()};
+  inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
+  inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
+  for (const auto& [s, v] : system.parameter_values()) {
+    inputs.push_back(GiNaC::ex_to<GiNaC::symbol>(s));
+    mon.parameters.push_back(GiNaC::ex_to<GiNaC::numeric>(v.evalf()).to_double());
+  }
+  mon.projection = std::make_unique<Tape>(inputs, outputs);
+  mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
+  mon.residuals = std::make_unique<Tape>(inputs, per_constraint);
+  // Events: the gaps, then the Jacobians of their rates in the speeds (the impulse directions).
+  std::vector<ex> gaps, rows;
+  for (const auto& e : system.events()) {
+    mon.event_names.push_back(e.name);
+    gaps.push_back(e.gap);
+    auto rate = sym::column({in_state(sym::time_derivative(e.gap))});
+    for (const auto& j : entries(sym::jacobian(rate, eom.speeds))) rows.push_back(j);
+    double e_r = -1;
+    if (e.restitution) e_r = GiNaC::ex_to<GiNaC::numeric>(e.restitution->subs(system.parameter_values()).evalf()).to_double();
+    mon.restitution.push_back(e_r);
+  }
+  if (!gaps.empty()) {
+    if (eom.speed_definitions.rows() && std::any_of(mon.restitution.begin(), mon.restitution.end(), [](double e_r) { return e_r >= 0; }))
+      throw Error("simulation: impacts need equations whose mass matrix is the inertia in the speeds; " + eom.method +
+                  "'s speeds are momenta");
+    gaps.insert(gaps.end(), rows.begin(), rows.end());
+    mon.events = std::make_unique<Tape>(inputs, gaps);
+  }
+  return mon;
+}
+
+
+double Problem::energy_rate(double t, const double* Y, const Eigen::VectorXd& constraint_force) const {
+  if (!monitors->energy) return 0;
+  double rate = 0;
+  auto in = inputs(t, Y, Y + n);
+  monitors->rate->evaluate(in.data(), &rate);
+  if (monitors->speeds_are_rates && constraint_force.size())
+    rate += Eigen::Map<const Eigen::VectorXd>(Y + n, static_cast<Eigen::Index>(p)).dot(constraint_force);
+  return rate;
+}
+
+Eigen::VectorXd Problem::correction(double t, const double* Y) const {
+  const auto rows = static_cast<Eigen::Index>(evaluator->constraint_rows());
+  Eigen::VectorXd c = Eigen::VectorXd::Zero(rows);
+  if (baumgarte == 0 || rows == 0) return c;
+  auto in = inputs(t, Y, Y + n);
+  std::vector<double> out(monitors->residuals->output_count());
+  monitors->residuals->evaluate(in.data(), out.data());
+  const auto k = static_cast<Eigen::Index>(out.size() / 2);
+  for (Eigen::Index i = 0; i < rows && i < k; ++i)
+    c(i) = -2 * baumgarte * out[static_cast<std::size_t>(k + i)] - baumgarte * baumgarte * out[static_cast<std::size_t>(i)];
+  return c;
+}
+
+std::vector<double> Problem::inputs(double t, const double* q, const double* u) const {
+  std::vector<double> in = {t};
+  in.insert(in.end(), q, q + n);
+  in.insert(in.end(), u, u + p);
+  in.insert(in.end(), monitors->parameters.begin(), monitors->parameters.end());
+  return in;
+}
+
+bool Problem::stop_requested() {
+  if (!interrupted || !*interrupted || !(*interrupted)()) return false;
+  error = "interrupted";
+  return true;
+}
+
+Observation observe(Problem& pb, double t, double* Y, double project_above) {
+  const auto& mon = *pb.monitors;
+  const auto n = static_cast<Eigen::Index>(pb.n), p = static_cast<Eigen::Index>(pb.p);
+  const auto H = static_cast<Eigen::Index>(mon.h), K = static_cast<Eigen::Index>(mon.k);
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  std::vector<double> out(mon.projection->output_count());
+  auto eval = [&] {
+    auto in = pb.inputs(t, Y, Y + n);
+    mon.projection->evaluate(in.data(), out.data());
+  };
+  const double* o = out.data();
+  const double* ro = o + H + H * n;
+  Eigen::Map<const Eigen::VectorXd> phi(o, H), r(ro, K);
+  Eigen::Map<const RowMajor> Jphi(o + H, H, n), B(ro + K, K, p);
+  auto largest = [](const auto& v) { return v.size() ? v.cwiseAbs().maxCoeff() : 0.0; };
+  eval();
+  Observation obs{.violation = std::max(largest(phi), largest(r))};
+  if (obs.violation > project_above) {  // Gauss–Newton with minimal-norm steps, q then u
+    Eigen::Map<Eigen::VectorXd> q(Y, n), u(Y + n, p);
+    for (int it = 0; it < 20 && largest(phi) > 1e-13; ++it) {
+      q -= Eigen::MatrixXd(Jphi).completeOrthogonalDecomposition().solve(Eigen::VectorXd(phi));
+      eval();
+    }
+    for (int it = 0; it < 3 && largest(r) > 1e-13; ++it) {
+      u -= Eigen::MatrixXd(B).completeOrthogonalDecomposition().solve(Eigen::VectorXd(r));
+      eval();
+    }
+    obs.projected = true;
+    obs.converged = std::max(largest(phi), largest(r)) <= std::max(project_above, 1e-10);
+  }
+  obs.energy = out.back();
+  return obs;
+}
+
+}  // namespace adyn::numeric

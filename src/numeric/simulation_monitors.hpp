@@ -1,0 +1,68 @@
+#pragma once
+// What a simulation watches besides the equations of motion, in (t, q, u) of the equations: the
+// holonomic residuals φ and their Jacobian, the velocity-level residuals r and ∂r/∂u (for the
+// projection onto the constraints), the energy function E and its rate Ė, and the event gaps with
+// the rows of their rates in the speeds (the impulse directions). Problem is what the SUNDIALS
+// callbacks share.
+#include <Eigen/Dense>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
+#include "adyn/numeric/evaluator.hpp"
+#include "adyn/numeric/tape.hpp"
+
+namespace adyn::numeric {
+
+struct Monitors {
+  std::size_t h = 0, k = 0;  // holonomic rows φ, velocity-level rows r
+  bool energy = false;
+  bool speeds_are_rates = false;
+  std::unique_ptr<Tape> projection;  // φ, ∂φ/∂q, r, ∂r/∂u, E
+  std::unique_ptr<Tape> rate;        // Ė
+  std::unique_ptr<Tape> residuals;   // per constraint: φ (0 for non-holonomic) and r
+  std::unique_ptr<Tape> events;      // g_k, then the rows J_k = ∂ġ_k/∂u of each event
+  std::vector<std::string> event_names;
+  std::vector<double> restitution;   // per event; < 0: a stopping event
+  std::vector<double> parameters;
+};
+
+Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom);
+
+/// The integration problem shared with the SUNDIALS callbacks; the state vector is
+/// (q, u, W) with W = ∫Ė dt.
+struct Problem {
+  const EquationsEvaluator* evaluator;
+  Monitors* monitors;
+  std::size_t n, p;
+  double baumgarte;   // α, 0: off
+  const std::function<bool()>* interrupted;  // asked at each evaluation; may be empty
+  std::string error;  // set by a callback that failed
+
+  /// Ė at (t, q, u) with the constraint force in the speeds' space (zero if unknown).
+  double energy_rate(double t, const double* Y, const Eigen::VectorXd& constraint_force) const;
+  /// −2α r − α² φ for each constraint row (Baumgarte), or zeros.
+  Eigen::VectorXd correction(double t, const double* Y) const;
+  /// (t, q, u, parameters): the inputs of the monitors' tapes.
+  std::vector<double> inputs(double t, const double* q, const double* u) const;
+  /// Whether the user asked to stop (then `error` says so).
+  bool stop_requested();
+};
+
+/// The state's constraint violation and energy at time t. When the violation exceeds
+/// `project_above`, q and then u are first moved onto the constraints (Gauss–Newton with
+/// minimal-norm steps); `converged` is false when that left a violation above `project_above`
+/// (and above 1e-10, what rounding may leave).
+struct Observation {
+  double violation = 0;  // before any projection
+  double energy = 0;
+  bool projected = false;
+  bool converged = true;
+};
+Observation observe(Problem& pb, double t, double* Y, double project_above);
+
+}  // namespace adyn::numeric

@@ -1,0 +1,35 @@
+#pragma once
+// The integrators behind one small interface: ARKODE's explicit Dormand–Prince 5(4) pair, CVODE's
+// BDF, IDA on the index-1 DAE of a multiplier form, and the symplectic implicit midpoint rule.
+#include <nvector/nvector_serial.h>
+
+#include <memory>
+#include <vector>
+
+#include "adyn/numeric/simulation.hpp"
+#include "simulation_monitors.hpp"
+
+namespace adyn::numeric {
+
+class Stepper {
+ public:
+  /// What evolve() reports besides reaching tout.
+  enum class Status { Reached, Event, Failed };
+  virtual ~Stepper() = default;
+  /// Locates the zeros of the monitors' `count` event gaps (downward crossings).
+  virtual void set_events(int count) = 0;
+  /// Which events evolve() stopped at.
+  virtual std::vector<int> events_found(int count) = 0;
+  /// Advances y from t towards tout; on Failed, the problem's `error` (or the flag) says why.
+  virtual Status evolve(double tout, N_Vector y, double& t, int& flag) = 0;
+  /// Starts again from (t, y) after the state was changed from outside (projection, impact).
+  virtual void restart(double t, N_Vector y) = 0;
+  /// Adds the steps and evaluations since the last call (or restart) to the counters.
+  virtual void counters(long& steps, long& evaluations) = 0;
+};
+
+/// The integrator of `options`, starting at (t0, y); y is (q, u, W).
+std::unique_ptr<Stepper> make_stepper(const SimulationOptions& options, Problem& pb, N_Vector y, double t0,
+                                      SUNContext ctx);
+
+}  // namespace adyn::numeric
