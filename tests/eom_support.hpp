@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "adyn/analysis/consistency.hpp"
+#include "adyn/analysis/random_state.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/model/system.hpp"
@@ -14,20 +15,6 @@
 #include "test_support.hpp"
 
 namespace adyn::test {
-
-/// A random state (q, u in [−spread, spread], t in [0, 1]) projected onto the holonomic
-/// constraints and then onto the velocity-level constraints.
-inline analysis::SystemState random_consistent_state(const model::System& s, std::mt19937& rng,
-                                                     double spread = 1.2) {
-  std::uniform_real_distribution<double> dist(-spread, spread), time(0, 1);
-  analysis::SystemState x;
-  x.t = time(rng);
-  x.q = Eigen::VectorXd::NullaryExpr(static_cast<Eigen::Index>(s.coordinates().size()), [&] { return dist(rng); });
-  x.u = Eigen::VectorXd::NullaryExpr(static_cast<Eigen::Index>(s.speeds().size()), [&] { return dist(rng); });
-  x.q = analysis::consistent_configuration(s, x.q, x.t);
-  x.u = analysis::consistent_speeds(s, x.q, x.u, x.t);
-  return x;
-}
 
 /// The state of the system as the formulation's own (t, q, u).
 inline formulations::State state_for(const formulations::EquationsOfMotion& eom, const model::System& s,
@@ -41,7 +28,7 @@ inline void expect_same_accelerations(const model::System& s, const std::vector<
   std::mt19937 rng(seed);
   auto params = s.parameter_values();
   for (int k = 0; k < samples; ++k) {
-    auto x = random_consistent_state(s, rng);
+    auto x = analysis::random_consistent_state(s, rng);
     auto reference = formulations::coordinate_accelerations(eoms.front(), state_for(eoms.front(), s, x), params);
     for (std::size_t e = 1; e < eoms.size(); ++e) {
       auto qdd = formulations::coordinate_accelerations(eoms[e], state_for(eoms[e], s, x), params);

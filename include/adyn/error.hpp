@@ -6,6 +6,24 @@
 
 namespace adyn {
 
+/// `text` with its control characters (other than newline and tab) and DEL written as \xNN, so
+/// that quoting user input in a message cannot drive the terminal.
+inline std::string printable(const std::string& text) {
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (unsigned char c : text) {
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+      out.append("\\x");
+      out.push_back(hex[c >> 4]);
+      out.push_back(hex[c & 15]);
+    } else {
+      out.push_back(static_cast<char>(c));
+    }
+  }
+  return out;
+}
+
 /// Base of every adyn exception.
 class Error : public std::runtime_error {
  public:
@@ -52,6 +70,16 @@ class ModelFileError : public ModelError {
 /// A configuration at which a map is singular: an Euler-angle inverse map at gimbal lock,
 /// a singular mass matrix, a constraint Jacobian that loses rank.
 class SingularityError : public ModelError {
+ public:
+  using ModelError::ModelError;
+};
+
+/// A formulation that does not apply to this kind of system (its scope, not a failure): Hamilton's
+/// equations of a kinetic energy that is not quadratic in the rates, an ideal-constraint principle
+/// on a nonideal constraint, the fundamental equation on rigid bodies, ... The message says why and
+/// which method applies instead. `adyn compare` reports these as "n/a", every other error as a
+/// failure.
+class NotApplicableError : public ModelError {
  public:
   using ModelError::ModelError;
 };

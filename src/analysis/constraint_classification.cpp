@@ -6,6 +6,8 @@
 #include <random>
 #include <sstream>
 
+#include "adyn/analysis/gauss_newton.hpp"
+#include "adyn/error.hpp"
 #include "adyn/symbolic/antiderivative.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/derivative.hpp"
@@ -274,6 +276,23 @@ int involutive_closure_rank(const std::vector<std::vector<ex>>& rows, const std:
   return rank;
 }
 
+// Whether the holonomic constraints φ = 0 have a common solution near the reference configuration
+// (the initial one; Gauss–Newton with minimal-norm steps, as consistent_configuration).
+bool common_configuration(const model::System& system, const std::vector<ex>& phi) {
+  const auto& q = system.coordinates();
+  GiNaC::exmap fixed = system.parameter_values();
+  fixed[sym::time()] = 0;
+  Eigen::VectorXd guess = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(q.size()));
+  for (std::size_t i = 0; i < q.size(); ++i)
+    if (auto it = system.reference_state().find(q[i]); it != system.reference_state().end())
+      guess(static_cast<Eigen::Index>(i)) = GiNaC::ex_to<GiNaC::numeric>(it->second.evalf()).to_double();
+  try {
+    return gauss_newton(sym::column(phi), q, fixed, guess, 1e-10).converged;
+  } catch (const Error&) {  // a residual that cannot be evaluated (outside its domain): no verdict
+    return true;
+  }
+}
+
 }  // namespace
 
 ConstraintClassification classify_constraints(const model::System& system, const ClassificationOptions& o) {
@@ -288,7 +307,8 @@ ConstraintClassification classify_constraints(const model::System& system, const
   ConstraintClassification out;
   out.coordinates = n;
   std::vector<std::vector<ex>> pfaffian_rows;     // independent Pfaffian rows on (q, t)
-  std::vector<Eigen::MatrixXd> velocity_rows(points.size(), Eigen::MatrixXd(0, n));
+  std::vector<Eigen::MatrixXd> velocity_rows(points.size(), Eigen::MatrixXd(0, n + 1));  // [A a_t]
+  std::vector<ex> holonomic;  // φ of the configuration constraints so far
   bool all_linear = true;
   for (const auto& c : system.constraints()) {
     ConstraintReport rep;
@@ -317,22 +337,32 @@ ConstraintClassification classify_constraints(const model::System& system, const
         rep.integrating_factor = mu->first;
         rep.integral = mu->second;
       }
-    // Redundancy: does this row raise the rank of the velocity-level Jacobian anywhere?
-    bool raises = false;
+    // Redundancy: does this row raise the rank of the velocity-level Jacobian anywhere? A row that
+    // does not is redundant if its value agrees with the earlier rows' (the rank of [A a_t] does not
+    // rise either, and a holonomic one has a common solution with the earlier holonomic ones), and
+    // contradicts them otherwise: x = 0 and x = 1 share the row dx, but no configuration has both.
+    bool raises = false, contradicts = false;
     for (std::size_t s = 0; s < points.size(); ++s) {
       Eigen::MatrixXd& V = velocity_rows[s];
-      int before = numeric_rank(V, o.tolerance);
-      V.conservativeResize(V.rows() + 1, Eigen::NoChange);
-      for (int j = 0; j < n; ++j) V(V.rows() - 1, j) = value(form.omega[j], points[s]);
+      const int before = numeric_rank(V, o.tolerance);
+      V.conservativeResize(V.rows() + 1, n + 1);
+      for (int j = 0; j <= n; ++j) V(V.rows() - 1, j) = form.linear ? value(form.omega[j], points[s]) : 0.0;
       V.row(V.rows() - 1) /= std::max(1.0, V.row(V.rows() - 1).cwiseAbs().maxCoeff());
-      raises = raises || numeric_rank(V, o.tolerance) > before;
+      const bool rises = numeric_rank(V.leftCols(n), o.tolerance) > numeric_rank(V.topLeftCorner(V.rows() - 1, n), o.tolerance);
+      raises = raises || rises;
+      contradicts = contradicts || (!rises && numeric_rank(V, o.tolerance) > before);
     }
-    rep.redundant = !raises;
+    if (c.level == ConstraintLevel::Configuration) {
+      holonomic.push_back(c.expression);
+      contradicts = contradicts || (!raises && !common_configuration(system, holonomic));
+    }
+    rep.inconsistent = !raises && contradicts;
+    rep.redundant = !raises && !contradicts;
     if (form.linear && raises) pfaffian_rows.push_back(form.omega);
     all_linear = all_linear && rep.linear_in_velocities;
     out.constraints.push_back(rep);
   }
-  for (const auto& V : velocity_rows) out.velocity_rank = std::max(out.velocity_rank, numeric_rank(V, o.tolerance));
+  for (const auto& V : velocity_rows) out.velocity_rank = std::max(out.velocity_rank, numeric_rank(V.leftCols(n), o.tolerance));
   out.velocity_dof = n - out.velocity_rank;
   // Integrals: all exact → one per independent row; otherwise the involutive closure decides.
   bool all_exact = true;
@@ -355,7 +385,7 @@ std::string to_string(const ConstraintClassification& c) {
     if (r.level != model::ConstraintLevel::Configuration)
       os << (r.exact ? ", exact" : "") << (r.integrable && !r.exact ? ", integrable with a factor" : "");
     os << (r.catastatic ? ", catastatic" : ", acatastatic") << (r.conservative ? ", conservative" : "")
-       << (r.redundant ? ", REDUNDANT" : "");
+       << (r.redundant ? ", REDUNDANT" : "") << (r.inconsistent ? ", INCONSISTENT with the constraints before it" : "");
     if (r.homogeneity_degree) os << ", homogeneous of degree " << *r.homogeneity_degree << " in the rates";
     if (r.integral) os << "\n    integral: " << sym::to_text(*r.integral) << " = const";
     os << "\n";

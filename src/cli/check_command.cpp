@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "adyn/cli/commands.hpp"
+#include "adyn/error.hpp"
 #include "adyn/cli/model_summary.hpp"
 
 namespace adyn::cli {
@@ -24,6 +25,10 @@ Action declare_check(CLI::App& command) {
     const auto classification = analysis::classify_constraints(doc.system);
     if (o->json) out << model_summary_json(doc, classification).dump(2) << "\n";
     else write_model_summary(doc, classification, out);
+    for (const auto& c : classification.constraints)  // reported above, and an error: no motion exists
+      if (c.inconsistent)
+        throw ModelError("constraint '" + c.name + "'", "contradicts the constraints before it: no configuration or "
+                                                        "motion satisfies them all");
     return 0;
   };
 }

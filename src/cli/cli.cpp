@@ -29,7 +29,7 @@ constexpr CommandEntry commands[] = {
 // Runs the selected command, mapping its errors to exit codes.
 int run_action(const Action& action, std::ostream& out, std::ostream& err) {
   auto fail = [&](const std::exception& e, int status) {
-    err << "adyn: error: " << e.what() << "\n";
+    err << "adyn: error: " << printable(e.what()) << "\n";
     return status;
   };
   try {

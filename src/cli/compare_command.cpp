@@ -1,6 +1,8 @@
-// `adyn compare MODEL [--states N] [--tol T] [--seed S] [--json]`: every formulation on one model —
-// derivation time, size of the equations, and agreement of the coordinate accelerations q̈ with
-// the first applicable method at random states consistent with the constraints.
+// `adyn compare MODEL [--states N] [--tol T] [--seed S] [--time-limit S] [--json]`: every
+// formulation on one model — derivation time, size of the equations, and agreement of the
+// coordinate accelerations q̈ with the first applicable method at random states near the model's
+// initial configuration, consistent with the constraints. Each method runs in a worker process
+// with a time limit; the table prints each method as it finishes.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -13,6 +15,7 @@
 
 #include "adyn/analysis/random_state.hpp"
 #include "adyn/cli/commands.hpp"
+#include "adyn/cli/time_limit.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/model_file.hpp"
@@ -26,19 +29,48 @@ struct CompareOptions {
   int states = 5;
   double tolerance = 1e-8;
   unsigned seed = 20240607;
+  double time_limit = 120;  // seconds per method
   bool json = false;
 };
 
 struct MethodResult {
   std::string name{};
-  std::optional<std::string> not_applicable{};  // why derive() refused this system
-  std::optional<std::string> failure{};         // why q̈ could not be evaluated
+  std::optional<std::string> not_applicable{};  // why the method does not treat this system
+  std::optional<std::string> failure{};         // why it failed: derivation, evaluation or time limit
   double derive_seconds = 0;
   std::size_t operations = 0, operations_after_cse = 0;
   std::vector<Eigen::VectorXd> accelerations{};  // q̈ at each state
   std::optional<double> difference{};            // max relative difference from the reference
   bool agrees(double tolerance) const { return !failure && difference && *difference <= tolerance; }
+  bool evaluated() const { return !not_applicable && !failure; }
 };
+
+// A method's result through the worker's pipe (JSON: doubles round-trip exactly).
+std::string serialize(const MethodResult& r) {
+  nlohmann::json j = {{"derive_seconds", r.derive_seconds},
+                      {"operations", r.operations},
+                      {"operations_after_cse", r.operations_after_cse},
+                      {"accelerations", nlohmann::json::array()}};
+  if (r.not_applicable) j["not_applicable"] = *r.not_applicable;
+  if (r.failure) j["failure"] = *r.failure;
+  for (const auto& a : r.accelerations) j["accelerations"].push_back(std::vector<double>(a.data(), a.data() + a.size()));
+  return j.dump();
+}
+
+MethodResult deserialize(const std::string& name, const std::string& text) {
+  const auto j = nlohmann::json::parse(text);
+  MethodResult r{.name = name};
+  if (j.contains("not_applicable")) r.not_applicable = j["not_applicable"].get<std::string>();
+  if (j.contains("failure")) r.failure = j["failure"].get<std::string>();
+  r.derive_seconds = j["derive_seconds"].get<double>();
+  r.operations = j["operations"].get<std::size_t>();
+  r.operations_after_cse = j["operations_after_cse"].get<std::size_t>();
+  for (const auto& a : j["accelerations"]) {
+    const auto v = a.get<std::vector<double>>();
+    r.accelerations.emplace_back(Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size())));
+  }
+  return r;
+}
 
 struct Comparison {
   std::string system{}, reference{};
@@ -78,9 +110,8 @@ void evaluate_accelerations(const model::System& system, const formulations::Equ
   }
 }
 
-// The first constraint with a nonideal force (or Coulomb friction), if any.
-// Each method derives from a freshly read model, so that its time does not profit from
-// kinematics another method left cached in the model's frames and points.
+// One method, in the worker process. It derives from a freshly read model, so that its time does
+// not profit from kinematics another method left cached in the model's frames and points.
 MethodResult run_method(const std::string& model, const std::string& method,
                         const std::vector<analysis::SystemState>& states) {
   MethodResult r{.name = method};
@@ -90,13 +121,28 @@ MethodResult run_method(const std::string& model, const std::string& method,
     const auto start = std::chrono::steady_clock::now();
     eom = formulations::derive(system, method);
     r.derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  } catch (const Error& e) {
+  } catch (const NotApplicableError& e) {
     r.not_applicable = e.what();
+    return r;
+  } catch (const Error& e) {
+    r.failure = std::string("derivation failed: ") + e.what();
     return r;
   }
   measure_size(eom, r);
   evaluate_accelerations(system, eom, states, r);
   return r;
+}
+
+// One method with the time limit: a worker process that is killed when its time is up.
+MethodResult run_method_limited(const CompareOptions& o, const std::string& method,
+                                const std::vector<analysis::SystemState>& states) {
+  try {
+    const auto text = run_with_time_limit([&] { return serialize(run_method(o.model, method, states)); }, o.time_limit);
+    if (text) return deserialize(method, *text);
+    return MethodResult{.name = method, .failure = fmt::format("no result within the time limit of {:g} s", o.time_limit)};
+  } catch (const Error& e) {
+    return MethodResult{.name = method, .failure = e.what()};
+  }
 }
 
 // max over states and coordinates of |a − b| / max(1, |a|, |b|).
@@ -110,19 +156,34 @@ double relative_difference(const std::vector<Eigen::VectorXd>& a, const std::vec
   return worst;
 }
 
-Comparison compare(const CompareOptions& o) {
-  const auto system = io::read_model_file(o.model);
+// The comparison states: random, near the model's initial configuration (unlisted coordinates at
+// 0), consistent with the constraints.
+std::vector<analysis::SystemState> comparison_states(const model::System& system, const CompareOptions& o) {
+  const auto& q = system.coordinates();
+  Eigen::VectorXd center = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(q.size()));
+  for (std::size_t i = 0; i < q.size(); ++i)
+    if (auto it = system.reference_state().find(q[i]); it != system.reference_state().end())
+      center(static_cast<Eigen::Index>(i)) = GiNaC::ex_to<GiNaC::numeric>(it->second.evalf()).to_double();
   std::mt19937 rng(o.seed);
   std::vector<analysis::SystemState> states;
-  for (int k = 0; k < o.states; ++k) states.push_back(analysis::random_consistent_state(system, rng));
+  for (int k = 0; k < o.states; ++k) states.push_back(analysis::random_consistent_state_near(system, center, rng));
+  return states;
+}
+
+// Runs every method, handing each to `finished` as it finishes, its difference from the reference
+// (the first method evaluated) set.
+Comparison compare(const CompareOptions& o, const std::function<void(const MethodResult&, const Comparison&)>& finished) {
+  const auto system = io::read_model_file(o.model);
+  const auto states = comparison_states(system, o);
   Comparison c{.system = system.name()};
-  for (const auto& method : formulations::method_names()) c.methods.push_back(run_method(o.model, method, states));
-  auto reference = std::find_if(c.methods.begin(), c.methods.end(),
-                                [](const MethodResult& m) { return !m.not_applicable && !m.failure; });
-  if (reference == c.methods.end()) return c;
-  c.reference = reference->name;
-  for (auto& m : c.methods)
-    if (!m.not_applicable && !m.failure) m.difference = relative_difference(m.accelerations, reference->accelerations);
+  std::vector<Eigen::VectorXd> reference;
+  for (const auto& method : formulations::method_names()) {
+    auto r = run_method_limited(o, method, states);
+    if (c.reference.empty() && r.evaluated()) c.reference = r.name, reference = r.accelerations;
+    if (r.evaluated()) r.difference = relative_difference(r.accelerations, reference);
+    c.methods.push_back(std::move(r));
+    finished(c.methods.back(), c);
+  }
   return c;
 }
 
@@ -133,23 +194,32 @@ std::string verdict(const MethodResult& m, const Comparison& c, double tolerance
   return fmt::format("{:.1e} {}", *m.difference, m.agrees(tolerance) ? "agrees" : "DISAGREES");
 }
 
-void write_table(const Comparison& c, const CompareOptions& o, std::ostream& out) {
-  out << "System: " << c.system << "\n"
-      << fmt::format("q'' of every formulation at {} random consistent states, against {} (relative tolerance {:g})\n\n",
-                     o.states, c.reference.empty() ? "none" : c.reference, o.tolerance)
+void write_header(const std::string& system, const CompareOptions& o, std::ostream& out) {
+  out << "System: " << system << "\n"
+      << fmt::format("q'' of every formulation at {} random consistent states near the initial configuration, against "
+                     "the first method evaluated (relative tolerance {:g}; time limit {:g} s per method)\n\n",
+                     o.states, o.tolerance, o.time_limit)
       << fmt::format("{:<22}{:>12}{:>14}{:>12}  {}\n", "method", "derive (ms)", "ops", "ops (CSE)", "max rel. difference");
-  for (const auto& m : c.methods) {
-    if (m.not_applicable) out << fmt::format("{:<22}{:>38}  {}\n", m.name, "", verdict(m, c, o.tolerance));
-    else
-      out << fmt::format("{:<22}{:>12.1f}{:>14}{:>12}  {}\n", m.name, 1e3 * m.derive_seconds, m.operations,
-                         m.operations_after_cse, verdict(m, c, o.tolerance));
-  }
-  const auto applicable = std::count_if(c.methods.begin(), c.methods.end(), [](const MethodResult& m) { return !m.not_applicable; });
+}
+
+void write_row(const MethodResult& m, const Comparison& c, const CompareOptions& o, std::ostream& out) {
+  if (m.not_applicable || !m.derive_seconds) out << fmt::format("{:<22}{:>38}  {}\n", m.name, "", verdict(m, c, o.tolerance));
+  else
+    out << fmt::format("{:<22}{:>12.1f}{:>14}{:>12}  {}\n", m.name, 1e3 * m.derive_seconds, m.operations,
+                       m.operations_after_cse, verdict(m, c, o.tolerance));
+  out.flush();
+}
+
+void write_summary(const Comparison& c, const CompareOptions& o, std::ostream& out) {
+  auto count = [&](auto predicate) { return std::count_if(c.methods.begin(), c.methods.end(), predicate); };
+  const auto applicable = count([](const MethodResult& m) { return !m.not_applicable; });
+  const auto failed = count([](const MethodResult& m) { return m.failure.has_value(); });
   out << "\n";
+  if (failed) out << fmt::format("{} of the {} applicable methods FAILED.\n", failed, applicable);
   if (c.reference.empty()) out << "No method could be evaluated on this model.\n";
   else if (applicable == 1) out << "Only " << c.reference << " applies: nothing to compare.\n";
   else if (c.agree(o.tolerance)) out << fmt::format("All {} applicable methods agree.\n", applicable);
-  else out << "The methods do NOT all agree.\n";
+  else if (!failed) out << "The methods do NOT all agree.\n";
 }
 
 nlohmann::json to_json(const Comparison& c, const CompareOptions& o) {
@@ -173,9 +243,17 @@ nlohmann::json to_json(const Comparison& c, const CompareOptions& o) {
 }
 
 int compare_command(const CompareOptions& o, std::ostream& out) {
-  const auto c = compare(o);
-  if (o.json) out << to_json(c, o).dump(2) << "\n";
-  else write_table(c, o, out);
+  if (o.json) {
+    const auto c = compare(o, [](const MethodResult&, const Comparison&) {});
+    out << to_json(c, o).dump(2) << "\n";
+    return c.agree(o.tolerance) ? 0 : 1;
+  }
+  bool header = false;
+  const auto c = compare(o, [&](const MethodResult& m, const Comparison& so_far) {
+    if (!header) write_header(so_far.system, o, out), header = true;
+    write_row(m, so_far, o, out);
+  });
+  write_summary(c, o, out);
   return c.agree(o.tolerance) ? 0 : 1;
 }
 
@@ -184,13 +262,16 @@ int compare_command(const CompareOptions& o, std::ostream& out) {
 Action declare_compare(CLI::App& command) {
   auto o = std::make_shared<CompareOptions>();
   command.description("Every formulation on one model: derivation time, size of the equations (operations, before "
-                      "and after CSE) and agreement of q'' at random consistent states. Exit status 1 if two applicable "
-                      "methods disagree");
+                      "and after CSE) and agreement of q'' at random consistent states near the initial configuration. "
+                      "Exit status 1 if two applicable methods disagree or one fails");
   add_model_argument(command, o->model);
   command.add_option("--states", o->states, "Random consistent states to compare at (default 5)")
       ->check(CLI::Range(1, 1000));
   positive_number(command.add_option("--tol", o->tolerance, "Agreement tolerance on |a - b| / max(1, |a|, |b|) (default 1e-8)"));
   command.add_option("--seed", o->seed, std::string("Seed of the random states (default ") + std::to_string(o->seed) + ")");
+  positive_number(command.add_option("--time-limit", o->time_limit,
+                                     "Seconds each method may take to derive and evaluate; beyond it, it fails "
+                                     "(default 120)"));
   add_json_flag(command, o->json);
   return [o](std::ostream& out, std::ostream&) { return compare_command(*o, out); };
 }

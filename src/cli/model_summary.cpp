@@ -134,7 +134,8 @@ json constraint_json(const analysis::ConstraintReport& r) {
             {"rheonomic", r.rheonomic},
             {"catastatic", r.catastatic},
             {"conservative", r.conservative},
-            {"redundant", r.redundant}};
+            {"redundant", r.redundant},
+            {"inconsistent", r.inconsistent}};
   j["integral"] = r.integral ? json(expression_string(*r.integral)) : json(nullptr);
   j["integrating_factor"] = r.integrating_factor ? json(expression_string(*r.integrating_factor)) : json(nullptr);
   j["homogeneity_degree"] = r.homogeneity_degree ? json(*r.homogeneity_degree) : json(nullptr);

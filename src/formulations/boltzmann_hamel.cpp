@@ -178,11 +178,12 @@ HamelCoefficients in_quasi_velocities(const model::System& system, const SpeedCo
 // Φ, Φ_t, Ψ, Ψ_t of the system's speeds.
 HamelCoefficients kinematic_matrices(const model::System& system) {
   system.check_kinematic_equations();
+  system.check_velocities_from_positions("Boltzmann-Hamel's equations");
   const auto& q = system.coordinates();
   const auto u = system.speeds();
   const std::size_t n = q.size();
   if (u.size() != n)
-    throw ModelError(kMethod, "need one quasi-velocity per coordinate (" + std::to_string(n) + "), the system has " +
+    throw NotApplicableError(kMethod, "need one quasi-velocity per coordinate (" + std::to_string(n) + "), the system has " +
                                   std::to_string(u.size()));
   HamelCoefficients h;
   const auto qd = sym::derivatives_of(q);
@@ -228,7 +229,9 @@ EquationsOfMotion boltzmann_hamel(const model::System& system) {
   for (const auto& p : system.particles()) T += model::kinetic_energy(p, N);
   for (const auto& b : system.bodies()) T += model::kinetic_energy(b, N);
   T = in_w(system.in_speeds(T));
-  const auto Qu = generalized_active_forces(system, u, LoadSelection::All);
+  // Loads may be written in q̇ (a damper −c q2_d): in the speeds, like T.
+  auto Qu = generalized_active_forces(system, u, LoadSelection::All);
+  for (auto& Q_j : Qu) Q_j = system.in_speeds(Q_j);
   auto weight = [&](std::size_t j, std::size_t r) {  // ∂u_j/∂w_r
     return qv.speeds.empty() ? ex(j == r ? 1 : 0) : sym::partial_derivative(in_w(u[j]), w[r]);
   };

@@ -12,7 +12,7 @@ using GiNaC::ex;
 
 EquationsOfMotion fundamental_equation(const model::System& system, const std::vector<GiNaC::symbol>& dependent_speeds) {
   if (!system.bodies().empty())
-    throw ModelError("body '" + system.bodies().front().name() + "'",
+    throw NotApplicableError("body '" + system.bodies().front().name() + "'",
                      "the fundamental equation (Greenwood 4.412) is for particles; use Kane's or the Gibbs-Appell "
                      "equations for rigid bodies");
   system.check_kinematic_equations();

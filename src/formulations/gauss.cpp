@@ -177,7 +177,7 @@ void check_symbols(const model::System& system, const ex& C) {
   }
   for (const auto& s : sym::free_symbols(C))
     if (sym::is_dynamic(s) && !allowed.count(s))
-      throw ModelError("system '" + system.name() + "'",
+      throw NotApplicableError("system '" + system.name() + "'",
                        "Gauss's function needs velocities and loads in q, q̇ and q̈; '" +
                            GiNaC::ex_to<symbol>(s).get_name() +
                            "' is not a coordinate or one of its first two derivatives (velocities set in terms "

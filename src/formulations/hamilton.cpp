@@ -100,7 +100,7 @@ Legendre legendre(const LagrangianForm& lf, const std::string& object) {
       M(i, j) = row.coefficients[j];
       for (const auto& r : qd)
         if (sym::contains(M(i, j), r))
-          throw ModelError(object, "Hamilton's equations need a kinetic energy quadratic in the velocities "
+          throw NotApplicableError(object, "Hamilton's equations need a kinetic energy quadratic in the velocities "
                                    "(T = ½ q̇ᵀ M q̇ + bᵀ q̇ + T0), but ∂²T/∂q̇² depends on " +
                                        r.get_name());
     }
@@ -113,7 +113,7 @@ Legendre legendre(const LagrangianForm& lf, const std::string& object) {
       return det.is_zero() || sym::is_zero_trig(det);
     }() : singular_at_random_states(M);
     if (singular)
-      throw SingularityError(object, "the mass matrix ∂²T/∂q̇² is singular (its determinant " +
+      throw NotApplicableError(object, "the mass matrix ∂²T/∂q̇² is singular (its determinant " +
                                          std::string(small ? "simplifies to 0" : "vanishes at random states") +
                                          "), so p = ∂L/∂q̇ cannot be solved for q̇ and there is no Hamiltonian");
   }

@@ -66,6 +66,7 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
 }
 
 LagrangianForm lagrangian_form(const model::System& system) {
+  system.check_velocities_from_positions("Lagrange's equations (and Hamilton's and Udwadia-Kalaba's, built on them)");
   const auto N = system.inertial_frame();
   const auto O = system.origin();
   LagrangianForm form;
@@ -76,7 +77,7 @@ LagrangianForm lagrangian_form(const model::System& system) {
   for (const auto& b : system.bodies()) form.kinetic_energy += model::kinetic_energy(b, motion);
   for (const auto& s : sym::free_symbols(form.kinetic_energy))
     if (sym::is_dynamic(s) && !sym::derivative_order(s) && std::find(form.coordinates.begin(), form.coordinates.end(), s) == form.coordinates.end())
-      throw ModelError("system '" + system.name() + "'",
+      throw NotApplicableError("system '" + system.name() + "'",
                        "Lagrange's equations need velocities in q and q_d; '" + GiNaC::ex_to<symbol>(s).get_name() +
                            "' is not a coordinate (velocities set in terms of speeds belong to Kane's method)");
   if (const auto& g = system.gravity()) {

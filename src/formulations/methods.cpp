@@ -51,7 +51,7 @@ EquationsOfMotion derive(const model::System& system, const std::string& method)
   // Only Udwadia–Kalaba's equations carry the work a nonideal constraint does (their (26)); the
   // other principles assume ideal constraints and would drop it without a word.
   if (const auto* c = nonideal_constraint(system); c && eom.nonideal_force.rows() == 0 && eom.friction_coefficient.is_zero())
-    throw ModelError("constraint '" + c->name + "'",
+    throw NotApplicableError("constraint '" + c->name + "'",
                      "is nonideal (it does work), which " + eom.method +
                          "'s equations leave out; derive by udwadia-kalaba");
   return eom;

@@ -65,7 +65,7 @@ VelocityConstraints velocity_constraints(const model::System& system) {
   for (std::size_t k = 0; k < cons.size(); ++k) {
     const auto& c = cons[k];
     if (c.level == model::ConstraintLevel::General)
-      throw ModelError("constraint '" + c.name + "'", "the orthogonal complement takes constraints linear in the rates");
+      throw NotApplicableError("constraint '" + c.name + "'", "the orthogonal complement takes constraints linear in the rates");
     ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
     for (std::size_t j = 0; j < qd.size(); ++j) A(k, j) = sym::partial_derivative(f, qd[j]);
     b(k, 0) = sym::substitute(f, rest);
@@ -102,14 +102,14 @@ std::vector<std::size_t> dependent_columns(const model::System& system, const ma
 
 OrthogonalComplement orthogonal_complement_blocks(const model::System& system, const OrthogonalComplementOptions& options) {
   if (!system.coordinate_rates().empty())
-    throw ModelError(std::string(kMethod), "works with the rates q_d of the coordinates; give generalized speeds in "
+    throw NotApplicableError(std::string(kMethod), "works with the rates q_d of the coordinates; give generalized speeds in "
                                            "OrthogonalComplementOptions::speeds instead of declaring them");
   const auto& q = system.coordinates();
   const auto qd = sym::derivatives_of(q);
   const matrix A = velocity_constraints(system).A;
   const auto m_cols = dependent_columns(system, A, options);
   if (m_cols.size() != A.rows())
-    throw ModelError(std::string(kMethod), "needs one dependent coordinate per constraint (" +
+    throw NotApplicableError(std::string(kMethod), "needs one dependent coordinate per constraint (" +
                                                std::to_string(A.rows()) + ")");
   std::vector<std::size_t> p_cols;
   OrthogonalComplement oc;
@@ -123,14 +123,14 @@ OrthogonalComplement orthogonal_complement_blocks(const model::System& system, c
     for (std::size_t i = 0; i < p; ++i) Cp(i, i) = 1;
   } else {
     if (options.speeds.size() != p)
-      throw ModelError(std::string(kMethod), "needs " + std::to_string(p) + " generalized speeds (one per degree of "
+      throw NotApplicableError(std::string(kMethod), "needs " + std::to_string(p) + " generalized speeds (one per degree of "
                                              "freedom), got " + std::to_string(options.speeds.size()));
     for (std::size_t i = 0; i < p; ++i) {
       const auto& [name, u] = options.speeds[i];
       for (std::size_t j = 0; j < q.size(); ++j) {
         ex c = u.diff(qd[j]);
         for (const auto& r : qd)
-          if (c.has(r)) throw ModelError("generalized speed '" + name + "'", "is not linear in the rates");
+          if (c.has(r)) throw NotApplicableError("generalized speed '" + name + "'", "is not linear in the rates");
         auto pj = std::find(p_cols.begin(), p_cols.end(), j);
         if (pj != p_cols.end()) Cp(i, static_cast<unsigned>(pj - p_cols.begin())) = c;
         else Cpm(i, static_cast<unsigned>(std::find(m_cols.begin(), m_cols.end(), j) - m_cols.begin())) = c;

@@ -137,7 +137,7 @@ SpeedConstraints speed_constraints(const model::System& system, const std::vecto
   for (std::size_t k = 0; k < system.constraints().size(); ++k) {
     const auto& con = system.constraints()[k];
     if (con.level == model::ConstraintLevel::General)
-      throw ModelError("constraint '" + con.name + "'",
+      throw NotApplicableError("constraint '" + con.name + "'",
                        method + " takes constraints linear in the speeds; use Lagrange multipliers or "
                        "Udwadia-Kalaba for a general constraint f(q, q_d, t) = 0");
     ex f = system.in_speeds(con.level == model::ConstraintLevel::Configuration ? sym::time_derivative(con.expression)
@@ -145,7 +145,8 @@ SpeedConstraints speed_constraints(const model::System& system, const std::vecto
     for (std::size_t j = 0; j < u.size(); ++j) {
       c.G(k, j) = sym::partial_derivative(f, u[j]);
       for (auto& has_speed : occurrences)
-        if (has_speed.in(c.G(k, j))) throw ModelError("constraint '" + con.name + "'", "is not linear in the speeds");
+        if (has_speed.in(c.G(k, j)))
+          throw NotApplicableError("constraint '" + con.name + "'", method + " takes constraints linear in the speeds");
     }
     c.g0(k, 0) = sym::substitute(f, rest);
     c.names.push_back(con.name);

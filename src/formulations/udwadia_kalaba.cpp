@@ -59,7 +59,7 @@ void require_mass_in_every_coordinate(const model::System& system, const Equatio
     if (zero) massless += (massless.empty() ? "" : ", ") + eom.coordinates[i].get_name();
   }
   if (!massless.empty())
-    throw ModelError("system '" + system.name() + "'",
+    throw NotApplicableError("system '" + system.name() + "'",
                      "the Udwadia-Kalaba equation needs a positive definite mass matrix, and the coordinates " +
                          massless + " carry no mass (use Lagrange's or Kane's equations)");
 }

@@ -16,7 +16,9 @@ namespace adyn::io {
 using GiNaC::ex;
 
 std::string in_quotes(const std::string& s, std::size_t max_length) {
-  return "'" + (s.size() <= max_length ? s : s.substr(0, max_length) + "...") + "'";
+  std::string shown = s.size() <= max_length ? s : s.substr(0, max_length).append("...");
+  std::string out = "'";  // (append: GCC 12 warns falsely on "literal" + string)
+  return out.append(printable(shown)).append("'");
 }
 
 // The first line of a library's message, without GiNaC's "GiNaC: parse error at line 0, column 0: ".

@@ -654,13 +654,21 @@ model::System read_model(const std::string& yaml_text, const std::string& source
 }
 
 ModelDocument read_model_document(const std::string& path) {
+  namespace fs = std::filesystem;
+  auto fail = [&](const std::string& problem) { throw ModelFileError(path, 1, 1, "model file", problem); };
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw ModelFileError(path, 1, 1, "model file", "does not exist");
-  if (std::filesystem::is_directory(path, ec)) throw ModelFileError(path, 1, 1, "model file", "is a directory");
+  const auto status = fs::status(path, ec);
+  if (!fs::exists(status)) fail("does not exist");
+  if (fs::is_directory(status)) fail("is a directory");
+  // A pipe, a device (/dev/zero, /dev/urandom) or a socket could block or never end.
+  if (!fs::is_regular_file(status)) fail("is not a regular file (a pipe or a device); save the model to a file");
   std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  if (!(in && buffer << in.rdbuf())) throw ModelFileError(path, 1, 1, "model file", "cannot be read");
-  return read_model_document_text(buffer.str(), path);
+  std::string text(max_model_file_bytes + 1, '\0');
+  if (!in.read(text.data(), static_cast<std::streamsize>(text.size())) && !in.eof()) fail("cannot be read");
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > max_model_file_bytes)
+    fail("is larger than " + std::to_string(max_model_file_bytes >> 20) + " MiB, more than any model needs");
+  return read_model_document_text(text, path);
 }
 
 model::System read_model_file(const std::string& path) { return read_model_document(path).system; }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -87,11 +88,11 @@ class YamlReader {
   std::vector<Entry> entries(const YAML::Node& node, const std::string& object, const std::string& expected) const {
     if (!node.IsMap()) fail(node, object, "expected " + expected + ", got " + describe(node));
     std::vector<Entry> out;
+    std::set<std::string> seen;
     for (const auto& kv : node) {
       if (!kv.first.IsScalar()) fail(kv.first, object, "a key must be a name, got " + describe(kv.first));
       Entry e{kv.first.Scalar(), kv.first, kv.second};
-      for (const auto& before : out)
-        if (before.name == e.name) fail(e.key, object, "the key " + in_quotes(e.name) + " appears twice");
+      if (!seen.insert(e.name).second) fail(e.key, object, "the key " + in_quotes(e.name) + " appears twice");
       out.push_back(std::move(e));
     }
     return out;

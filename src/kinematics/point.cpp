@@ -144,6 +144,13 @@ std::optional<Vector> Point::known_velocity_in(const ReferenceFrame& F) const {
   return std::nullopt;
 }
 
+bool Point::velocity_is_set_in(const ReferenceFrame& F) const {
+  if (lookup(node_->velocities, F)) return true;
+  if (is_fixed_in(node_, F)) return false;
+  const NodePtr known = nearest_known(node_, F);
+  return known && lookup(known->velocities, F).has_value();
+}
+
 Point Point::anchor_in(const ReferenceFrame& F) const {
   NodePtr known = nearest_known(node_, F);
   if (!known)

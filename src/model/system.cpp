@@ -100,6 +100,21 @@ void System::check_kinematic_equations() const {
                                    std::to_string(Nv.cols()) + " speeds (N = dq'/du loses rank)");
 }
 
+void System::check_velocities_from_positions(const std::string& method) const {
+  const auto N = inertial_frame();
+  auto check = [&](const kin::Point& P, const std::string& owner) {
+    if (P.velocity_is_set_in(N))
+      throw NotApplicableError("point '" + P.name() + "' (" + owner + ")",
+                               "its velocity is set explicitly, which may embed a constraint (a rolling condition); " +
+                                   method + " differentiate the kinetic energy before constraints are embedded and cannot "
+                                            "use it: use Kane's or the Gibbs-Appell equations, or give the position and "
+                                            "state the constraint");
+  };
+  for (const auto& p : particles_) check(p.point(), "particle '" + p.name() + "'");
+  for (const auto& b : bodies_) check(b.mass_center(), "mass centre of body '" + b.name() + "'");
+  for (const auto& f : forces_) check(f.point, "force '" + f.name + "'");
+}
+
 GiNaC::exmap System::speed_substitution() const { return with_accelerations(coordinate_rates_); }
 
 GiNaC::ex System::in_speeds(const GiNaC::ex& e) const {

@@ -27,7 +27,7 @@ void expect_rate_is_derivative(const model::System& s, int samples = 10) {
   std::mt19937 rng(31);
   auto params = s.parameter_values();
   for (int k = 0; k < samples; ++k) {
-    auto x = test::state_for(eom, s, test::random_consistent_state(s, rng));
+    auto x = test::state_for(eom, s, analysis::random_consistent_state(s, rng));
     auto values = formulations::state_values(eom, x, params);
     auto a = formulations::solve(eom, x, params);
     for (std::size_t i = 0; i < eom.n(); ++i) values[sym::derivative_of(eom.speeds[i])] = a.udot(static_cast<Eigen::Index>(i));

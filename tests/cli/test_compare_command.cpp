@@ -11,7 +11,9 @@ TEST(CompareCommand, AllNineMethodsAgreeOnTheDoublePendulum) {
   auto r = run({"compare", example("double_pendulum.yaml")});
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("All 9 applicable methods agree."), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("at 5 random consistent states, against lagrange"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("at 5 random consistent states near the initial configuration"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nlagrange                       "), std::string::npos) << r.out;
+  EXPECT_LT(r.out.find("\nlagrange"), r.out.find("reference\n")) << r.out;  // the first row is the reference
   for (const char* method : {"kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba",
                              "fundamental-equation", "hamilton"})
     EXPECT_NE(r.out.find(method), std::string::npos) << method;
@@ -83,4 +85,24 @@ TEST(CompareCommand, Geradin_E1_2_RollingWheel_MasslessCoordinatesRuleOutUdwadia
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("coordinates x2, y2, z2 carry no mass"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("All 6 applicable methods agree."), std::string::npos) << r.out;  // Boltzmann-Hamel too
+}
+
+// A method that does not finish within --time-limit fails (the worker process is killed), apart
+// from the methods that do not apply, and the run exits 1.
+TEST(CompareCommand, TimeLimitFailsTheMethod) {
+  auto r = run({"compare", example("double_pendulum.yaml"), "--states", "1", "--time-limit", "1e-6"});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("FAILED: no result within the time limit of 1e-06 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("FAILED.\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("n/a"), std::string::npos) << r.out;
+}
+
+// Closed mechanisms: the states are drawn near the model's initial configuration and projected onto
+// the loop constraints (uniform draws in ±1.2 rad pulled the loops apart: "inconsistent", exit 2).
+TEST(CompareCommand, ClosedLoopMechanismsCompareNearTheirConfiguration) {
+  for (const char* model : {"four_bar_joint.yaml", "slider_crank_joint.yaml"}) {
+    auto r = run({"compare", example(model), "--states", "3"});
+    EXPECT_EQ(r.status, 0) << model << "\n" << r.out << r.err;
+    EXPECT_NE(r.out.find("applicable methods agree."), std::string::npos) << r.out;
+  }
 }

@@ -4,7 +4,9 @@
 // build's tests directory under CTest); docs/agreement-matrix.md keeps a copy.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 #include <fstream>
 #include <functional>
 #include <iomanip>
@@ -19,6 +21,7 @@
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/orthogonal_complement.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
+#include "adyn/analysis/random_state.hpp"
 #include "eom_support.hpp"
 #include "seed_systems.hpp"
 #include "test_support.hpp"
@@ -74,7 +77,7 @@ double max_deviation(const model::System& s, const formulations::EquationsOfMoti
   auto params = s.parameter_values();
   double worst = 0;
   for (int k = 0; k < samples; ++k) {
-    auto x = test::random_consistent_state(s, rng);
+    auto x = analysis::random_consistent_state(s, rng);
     auto ref = formulations::coordinate_accelerations(reference, test::state_for(reference, s, x), params);
     auto qdd = formulations::coordinate_accelerations(eom, test::state_for(eom, s, x), params);
     for (Eigen::Index i = 0; i < ref.size(); ++i)
@@ -85,6 +88,26 @@ double max_deviation(const model::System& s, const formulations::EquationsOfMoti
 
 }  // namespace
 
+// The cells where a method does not apply, each for the reason its NotApplicableError gives: the
+// fundamental equation (Greenwood 4.412) is for particles, and Maggi's orthogonal complement works
+// with the rates q_d, not with declared quasi-velocities, and needs one dependent coordinate per
+// constraint. Every other cell is compared; any other error fails the test.
+const std::set<std::pair<std::string, std::string>>& not_applicable() {
+  static const std::set<std::pair<std::string, std::string>> cells = {
+      {"Angeles E3 differential gear", "fundamental eq."},
+      {"Angeles E4 shaft and bar", "fundamental eq."},
+      {"Angeles E5 shaft, bar, torque", "fundamental eq."},
+      {"Angeles E6 rolling disk", "fundamental eq."},
+      {"Angeles E7 two-wheel axle", "fundamental eq."},
+      {"Greenwood 4.11 rolling disk", "fundamental eq."},
+      {"Kane E1 pendulum with plate", "fundamental eq."},
+      {"Greenwood 4.10 dumbbell", "Maggi"},
+      {"Greenwood 4.11 rolling disk", "Maggi"},
+      {"Greenwood 4.13 knife edge (quasi-velocities)", "Maggi"},
+  };
+  return cells;
+}
+
 TEST(AgreementMatrix, EveryMethodAgreesWithLagrangeOnEverySeedSystem) {
   std::ostringstream table;
   auto ms = methods();
@@ -93,7 +116,7 @@ TEST(AgreementMatrix, EveryMethodAgreesWithLagrangeOnEverySeedSystem) {
   table << "\n|---|";
   for (std::size_t i = 0; i < ms.size(); ++i) table << "---|";
   table << "\n";
-  int compared = 0;
+  std::set<std::pair<std::string, std::string>> refused;
   for (const auto& c : cases()) {
     auto s = c.build();
     auto reference = formulations::lagrange(s);
@@ -104,14 +127,14 @@ TEST(AgreementMatrix, EveryMethodAgreesWithLagrangeOnEverySeedSystem) {
         double dev = max_deviation(s, reference, eom);
         EXPECT_LT(dev, 1e-10) << m.name << " on " << c.name;
         table << " " << std::scientific << std::setprecision(1) << dev << " |";
-        ++compared;
-      } catch (const ModelError&) {  // the method does not treat this system (it says why)
+      } catch (const NotApplicableError&) {  // the method does not treat this system (it says why)
         table << " n/a |";
+        refused.insert({c.name, m.name});
       }
     }
     table << "\n";
   }
-  EXPECT_GE(compared, 60);
+  EXPECT_EQ(refused, not_applicable());
   std::ofstream("agreement_matrix.md") << table.str();
   std::cout << table.str();
 }

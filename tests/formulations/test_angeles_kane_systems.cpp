@@ -88,7 +88,7 @@ TEST(Angeles_E7_TwoWheelAxle, ClassificationAndEquations) {
   auto L = formulations::lagrange(s);
   std::mt19937 rng(5);
   for (int k = 0; k < 5; ++k) {
-    auto x = test::random_consistent_state(s, rng);
+    auto x = analysis::random_consistent_state(s, rng);
     auto qdd = formulations::coordinate_accelerations(L, test::state_for(L, s, x), s.parameter_values());
     EXPECT_NEAR(qdd(2), 0, 1e-10);
     EXPECT_NEAR(qdd(3), 0, 1e-10);

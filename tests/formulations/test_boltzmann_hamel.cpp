@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
+#include <random>
 
 #include "adyn/formulations/boltzmann_hamel.hpp"
 #include "adyn/formulations/gibbs_appell.hpp"
@@ -11,6 +13,7 @@
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
 #include "eom_support.hpp"
 #include "seed_systems.hpp"
 #include "test_support.hpp"
@@ -98,4 +101,86 @@ TEST(Angeles_E6_RollingDisk, BoltzmannHamelWithConstraintQuasiVelocities) {
 TEST(BoltzmannHamel, FourBarJointsAgreeWithKane) {
   auto s = io::read_model_file(test::example("four_bar_joint.yaml"));
   test::expect_same_accelerations(s, {formulations::kane(s), formulations::boltzmann_hamel(s)}, 5);
+}
+
+namespace {
+
+// SymPy's rolling disc (sympy.physics.mechanics examples, "A rolling disc", Kane's method): yaw q1,
+// lean q2, spin q3; u the components of the disc's angular velocity along the lean frame L; the
+// contact point C at rest (rolling) and the centre's velocity set to ω × r l3.
+const char* sympy_rolling_disc = R"(
+name: Rolling disc (SymPy)
+parameters: {m: 2, r: 0.5, g: 9.81}
+coordinates: [q1, q2, q3]
+speeds: [u1, u2, u3]
+coordinate_rates: {q1: u3/cos(q2), q2: u1, q3: u2 - u3*tan(q2)}
+frames:
+  - {name: Y, parent: N, axis: z, angle: q1}
+  - {name: L, parent: Y, axis: x, angle: q2}
+  - {name: R, parent: L, axis: y, angle: q3}
+points:
+  - {name: C, velocity: {N: [0, 0, 0]}}
+  - {name: Dmc, from: C, position: {L: [0, 0, r]}, velocity: {L: [r*u2, -r*u1, 0]}}
+bodies:
+  - {name: disc, mass_center: Dmc, frame: R, mass: m, inertia: {Ixx: m*r^2/4, Iyy: m*r^2/2, Izz: m*r^2/4}}
+gravity: {N: [0, 0, -g]}
+)";
+
+}  // namespace
+
+// SymPy's published solution: u̇ = [(4 g sin q2 + 6 r u2 u3 − r u3² tan q2)/(5 r), −2 u1 u3/3,
+// (−2 u2 + u3 tan q2) u1] by Kane's and the Gibbs–Appell equations, which take the set velocity as
+// it is. Boltzmann–Hamel's equations differentiate the kinetic energy, and the constrained one
+// built from the set velocity gave F2 = 0 instead of −m r² u1 u3: they refuse the model, naming
+// the point, as Lagrange's do (NotApplicableError), and never return wrong equations.
+TEST(SymPy_RollingDisc_SetVelocity, KaneGibbsAppellAndBoltzmannHamelRefusal) {
+  const auto s = io::read_model(sympy_rolling_disc);
+  const double r = 0.5, g = 9.81;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> value(-1, 1);
+  for (const auto& eom : {formulations::kane(s), formulations::gibbs_appell(s)}) {
+    for (int k = 0; k < 4; ++k) {
+      const Eigen::Vector3d q(value(rng), 0.5 * value(rng), value(rng)), u(value(rng), value(rng), value(rng));
+      const auto a = formulations::solve(eom, State{0, q, u}, s.parameter_values()).udot;
+      const double q2 = q(1), u1 = u(0), u2 = u(1), u3 = u(2);
+      EXPECT_TRUE(test::close(a(0), (4 * g * std::sin(q2) + 6 * r * u2 * u3 - r * u3 * u3 * std::tan(q2)) / (5 * r), 1e-12)) << eom.method;
+      EXPECT_TRUE(test::close(a(1), -2 * u1 * u3 / 3, 1e-12)) << eom.method;
+      EXPECT_TRUE(test::close(a(2), (-2 * u2 + u3 * std::tan(q2)) * u1, 1e-12)) << eom.method;
+    }
+  }
+  for (const auto& derive : std::vector<std::function<void()>>{[&] { formulations::boltzmann_hamel(s); },
+                                                                [&] { formulations::lagrange(s); }}) {
+    const auto message = test::thrown_message<NotApplicableError>(derive);
+    EXPECT_NE(message.find("point 'Dmc'"), std::string::npos) << message;
+    EXPECT_NE(message.find("Kane"), std::string::npos) << message;
+  }
+}
+
+// A load written in the rates q̇ (a joint damper −c q̇2) on a system with declared speeds: the
+// Boltzmann–Hamel forces are taken in the speeds, as Kane's (it failed with "no value given for
+// q2_d").
+TEST(BoltzmannHamel, LoadInRatesWithDeclaredSpeedsAgreesWithKane) {
+  const auto s = io::read_model(R"(
+name: double pendulum with speeds and a damper in q_d
+parameters: {m: 1, l: 1, g: 9.81, c: 0.3}
+coordinates: [q1, q2]
+speeds: [u1, u2]
+coordinate_rates: {q1: u1, q2: u2 - u1}
+frames:
+  - {name: A, parent: N, axis: z, angle: q1}
+  - {name: B, parent: A, axis: z, angle: q2}
+points:
+  - {name: P1, from: O, position: {A: [0, -l, 0]}}
+  - {name: P2, from: P1, position: {B: [0, -l, 0]}}
+particles:
+  - {name: b1, point: P1, mass: m}
+  - {name: b2, point: P2, mass: m}
+torques:
+  - {name: joint damper, frame: B, reaction_on: A, torque: {N: [0, 0, -c*q2_d]}}
+gravity: {N: [0, -g, 0]}
+)");
+  const auto bh = formulations::boltzmann_hamel(s);
+  for (unsigned i = 0; i < bh.forcing.rows(); ++i)
+    EXPECT_FALSE(bh.forcing(i, 0).has(sym::derivative_of(s.coordinates()[1]))) << bh.forcing(i, 0);
+  test::expect_same_accelerations(s, {formulations::kane(s), bh, formulations::lagrange(s)});
 }

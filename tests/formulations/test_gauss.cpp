@@ -81,7 +81,7 @@ void expect_least_constraint(const model::System& s, int states = 6, unsigned se
   std::mt19937 rng(seed);
   std::normal_distribution<double> normal;
   for (int k = 0; k < states; ++k) {
-    auto x = test::state_for(G, s, test::random_consistent_state(s, rng));
+    auto x = test::state_for(G, s, analysis::random_consistent_state(s, rng));
     auto min = formulations::least_constraint(C, G, x, params);
     auto values = formulations::state_values(G, x, params);
     Eigen::MatrixXd M = sym::evaluate(G.mass_matrix, values), A = sym::evaluate(G.constraint_matrix, values);
@@ -263,7 +263,7 @@ TEST(Greenwood_4_323_FreeParticleAndBody, GaussMinimumIsZeroWithoutConstraints) 
   const auto params = s.parameter_values();
   std::mt19937 rng(99);
   for (int k = 0; k < 5; ++k) {
-    auto x = test::state_for(G, s, test::random_consistent_state(s, rng));
+    auto x = test::state_for(G, s, analysis::random_consistent_state(s, rng));
     auto min = formulations::least_constraint(C, G, x, params);
     EXPECT_LT(std::abs(min.minimum), 1e-11) << "state " << k;
     EXPECT_LT(min.constraint_force.norm(), 1e-10) << "state " << k;

@@ -40,7 +40,7 @@ void expect_same_mechanism(const std::string& scalar_file, const std::string& jo
   std::mt19937 rng(8);
   std::vector<double> signs(scalar.constraints().size(), 1);
   for (int k = 0; k < 5; ++k) {
-    const auto x = test::random_consistent_state(scalar, rng, 1.0);
+    const auto x = analysis::random_consistent_state(scalar, rng, 1.0);
     Eigen::VectorXd q = x.q, qd = x.u;
     for (auto& v : q) v += 0.1;  // off the constraints too
     for (std::size_t c = 0; c < scalar.constraints().size(); ++c) {

@@ -40,7 +40,7 @@ TEST(EquationsEvaluator, AgreesWithTheSymbolicSolve) {
     auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values());
     std::mt19937 rng(5);
     for (int k = 0; k < 5; ++k) {
-      auto x = test::state_for(eom, s, test::random_consistent_state(s, rng));
+      auto x = test::state_for(eom, s, analysis::random_consistent_state(s, rng));
       auto slow = formulations::solve(eom, x, s.parameter_values());
       auto fast = ev.evaluate(x.t, x.q, x.u);
       for (Eigen::Index i = 0; i < slow.udot.size(); ++i) EXPECT_TRUE(test::close(fast.udot(i), slow.udot(i), 1e-12)) << eom.method;
@@ -88,7 +88,7 @@ TEST(EquationsEvaluator, TapeAndCompiledCAgree) {
     EXPECT_EQ(native.backend(), numeric::Backend::Native);
     std::mt19937 rng(9);
     for (int k = 0; k < 5; ++k) {
-      auto x = test::state_for(eom, s, test::random_consistent_state(s, rng));
+      auto x = test::state_for(eom, s, analysis::random_consistent_state(s, rng));
       auto a = tape.evaluate(x.t, x.q, x.u), b = native.evaluate(x.t, x.q, x.u);
       for (Eigen::Index i = 0; i < a.udot.size(); ++i) EXPECT_TRUE(test::close(a.udot(i), b.udot(i), 1e-14)) << eom.method;
       for (Eigen::Index i = 0; i < a.qdot.size(); ++i) EXPECT_TRUE(test::close(a.qdot(i), b.qdot(i), 1e-14)) << eom.method;

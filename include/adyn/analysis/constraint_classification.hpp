@@ -37,7 +37,8 @@ struct ConstraintReport {
   bool catastatic = false;   // no velocity-free term a_t (Greenwood, after 4.352)
   std::optional<int> homogeneity_degree;  // degree k if Σ q̇ ∂f/∂q̇ = k f
   bool conservative = false; // ideal and Σ (∂f/∂q̇) q̇ = 0 on f = 0 (Greenwood 4.352)
-  bool redundant = false;    // its velocity-level row depends on the earlier ones
+  bool redundant = false;    // its velocity-level row depends on the earlier ones, consistently
+  bool inconsistent = false; // its row depends on the earlier ones but its value contradicts them
 };
 
 struct ConstraintClassification {

@@ -30,7 +30,13 @@ struct ModelDocument {
   SimulationSetup setup;
 };
 
-/// Reads a model file with its initial conditions and simulation settings.
+/// The largest model file read: far beyond any real model (the Whipple bicycle takes 5 KiB), and
+/// small enough to read and check in seconds.
+inline constexpr std::size_t max_model_file_bytes = std::size_t{8} << 20;
+
+/// Reads a model file with its initial conditions and simulation settings. A path that does not
+/// exist, a directory, anything but a regular file (a pipe or device could block or never end)
+/// and a file above max_model_file_bytes are refused with adyn::ModelFileError.
 ModelDocument read_model_document(const std::string& path);
 ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source = "<model>");
 

@@ -49,6 +49,10 @@ class Point {
   std::optional<Point> parent() const;
   /// r^{this/parent} as given to set_position (zero for a root).
   const Vector& position_from_parent() const;
+  /// Whether ^F v^P is set explicitly, on this point or on the point it is found from (rather than
+  /// being zero on a fixed point or the derivative of positions): a set velocity may embed a
+  /// constraint, e.g. a rolling condition.
+  bool velocity_is_set_in(const ReferenceFrame& F) const;
   /// ^F v^P when it is known without differentiating: set, or zero for a point fixed in F.
   std::optional<Vector> known_velocity_in(const ReferenceFrame& F) const;
   /// The nearest point of the tree of positions whose velocity in F is known (may be this one).

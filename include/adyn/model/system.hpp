@@ -66,6 +66,13 @@ class System {
   GiNaC::exmap speeds_in_rates() const;
   /// Checks that every coordinate has a rate when speeds are declared; throws ModelError.
   void check_kinematic_equations() const;
+  /// For the methods that differentiate the kinetic energy (Lagrange's and what builds on it,
+  /// Boltzmann–Hamel's): throws NotApplicableError naming `method` and the first particle, mass
+  /// centre or point of a force whose inertial velocity is set explicitly. Such a velocity may
+  /// embed a constraint (a rolling condition), and T built from it is the constrained kinetic
+  /// energy, whose derivatives are not those of the principle: Kane's or the Gibbs–Appell
+  /// equations take it as it is.
+  void check_velocities_from_positions(const std::string& method) const;
 
   // --- frames and points ----------------------------------------------------------------------
   kin::ReferenceFrame inertial_frame() const { return frames_.front(); }
