@@ -1,5 +1,6 @@
 #include "adyn/analysis/consistency.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "adyn/analysis/gauss_newton.hpp"
@@ -61,6 +62,20 @@ Eigen::VectorXd constraint_residuals(const model::System& system, const SystemSt
     r(k) = sym::evaluate(system.in_speeds(c.expression), at, "constraint '" + c.name + "'");
   }
   return r;
+}
+
+void check_orientations(const model::System& system, const SystemState& x) {
+  const auto at = values_at(system, x);
+  for (const auto& frame : system.frames()) {
+    if (!frame.parent()) continue;
+    const auto& o = frame.orientation();
+    const bool by_coordinates = std::any_of(o.coordinates().begin(), o.coordinates().end(), [&](const ex& c) {
+      return std::any_of(system.coordinates().begin(), system.coordinates().end(), [&](const auto& q) { return c.has(q); });
+    });
+    if (!by_coordinates) continue;
+    if (auto defect = o.rotation_defect(at); !defect.empty()) throw ModelError("frame '" + frame.name() + "'", defect + " at this state");
+    o.check_regular(at, frame.name());
+  }
 }
 
 void check_state(const model::System& system, const SystemState& x, double tol) {

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include "adyn/error.hpp"
 
@@ -46,6 +47,17 @@ bool special_file(const std::string& path) {
   return stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
 }
 
+// Why `path` cannot be written (checked before a run, so that its result is not lost at the end).
+std::optional<std::string> unwritable(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return "is a directory";
+  if (special_file(path)) return std::nullopt;
+  const fs::path directory = fs::absolute(path, ec).parent_path();
+  if (!fs::is_directory(directory, ec)) return "its directory '" + directory.string() + "' does not exist";
+  if (access(directory.c_str(), W_OK) != 0) return "its directory '" + directory.string() + "' is not writable";
+  return std::nullopt;
+}
+
 }  // namespace
 
 void check_output_files(const std::string& model, const std::vector<OutputFile>& outputs) {
@@ -53,6 +65,7 @@ void check_output_files(const std::string& model, const std::vector<OutputFile>&
     const auto& [option, path] = outputs[k];
     if (path.empty()) continue;
     const std::string object = option + " '" + path + "'";
+    if (auto problem = unwritable(path)) throw ModelError(object, *problem + " (nothing was computed)");
     if (same_file(path, model))
       throw ModelError(object, "is the model file; choose another file (nothing was written)");
     for (std::size_t j = 0; j < k; ++j)

@@ -41,6 +41,7 @@ analysis::SystemState initial_state(const io::ModelDocument& doc) {
   analysis::SystemState x;
   x.q = analysis::consistent_configuration(s, values(s.coordinates()), x.t);
   x.u = analysis::consistent_speeds(s, x.q, values(s.speeds()), x.t);
+  analysis::check_orientations(s, x);
   return x;
 }
 

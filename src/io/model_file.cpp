@@ -246,7 +246,11 @@ class ModelReader : public ModelValues {
     if (f.has("angles") && !euler) fail(f.key("angles"), object, "'angles' go with 'body_fixed' or 'space_fixed'");
     if (kind == "axis") require(f, object, {"angle"});
     if (euler) require(f, object, {"angles"});
-    return guarded(f[kind], object, [&] { return make_orientation(f, kind, object, parent); });
+    auto o = guarded(f[kind], object, [&] { return make_orientation(f, kind, object, parent); });
+    // A given dcm or quaternion of numbers must be a rotation (coordinates: checked at the state).
+    if (auto defect = guarded(f[kind], object, [&] { return o.rotation_defect(system_.parameter_values()); }); !defect.empty())
+      fail(f[kind], object, defect);
+    return o;
   }
 
   kin::Orientation make_orientation(const Fields& f, const std::string& kind, const std::string& object,
@@ -391,7 +395,11 @@ class ModelReader : public ModelValues {
     if (f.has("nonideal_force"))
       c->nonideal_force =
           expressions(f["nonideal_force"], object, system_.coordinates().size(), "forces (one per coordinate)");
-    if (f.has("friction")) c->friction_coefficient = expression(f["friction"], object);
+    if (f.has("friction")) {
+      c->friction_coefficient = expression(f["friction"], object);
+      if (auto mu = value_of(f["friction"], c->friction_coefficient, object); mu && *mu < 0)
+        fail(f["friction"], object, "the friction coefficient must be 0 or positive, got " + in_quotes(f["friction"].Scalar()));
+    }
     guarded(f[key], object, [&] { system_.add_constraint(*c); });
   }
 

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "adyn/error.hpp"
@@ -248,6 +249,29 @@ void Orientation::check_regular(const GiNaC::exmap& values, const std::string& f
     throw SingularityError("frame '" + frame_name + "'",
                            description() + " are singular here (gimbal lock: the Euler-angle rates "
                            "cannot be found from the angular velocity)");
+}
+
+std::string Orientation::rotation_defect(const GiNaC::exmap& values, double tolerance) const {
+  if (kind_ != Kind::Dcm && kind_ != Kind::Quaternion) return "";
+  Eigen::Matrix3d C;
+  try {
+    C = sym::evaluate(dcm_, values, "orientation");
+  } catch (const Error&) {  // symbols without values: no verdict here
+    return "";
+  }
+  if (kind_ == Kind::Quaternion) {  // C Cᵀ = |e|⁴ 1 for Euler parameters e
+    const double norm = std::sqrt(std::sqrt(std::abs((C * C.transpose()).trace() / 3)));
+    if (std::abs(norm - 1) <= tolerance) return "";
+    std::ostringstream os;
+    os << std::setprecision(10) << "its Euler parameters have norm " << norm << ", not 1";
+    return os.str();
+  }
+  try {
+    check_rotation_matrix(C, "direction-cosine matrix", tolerance);
+  } catch (const ModelError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace adyn::kin

@@ -95,9 +95,9 @@ void System::check_kinematic_equations() const {
       N(i, j) = coordinate_rates_.at(sym::derivative_of(coordinates_[i])).diff(declared_speeds_[j]);
   const Eigen::MatrixXd Nv = sym::evaluate(N, sym::with_generic_values(parameter_values(), N), "kinematic equations");
   if (Eigen::FullPivLU<Eigen::MatrixXd> lu(Nv); lu.setThreshold(1e-10).rank() < Nv.cols())
-    throw ModelError("speeds", "are not independent: the kinematic equations q' = N u + n determine only " +
-                                   std::to_string(lu.rank()) + " combinations of the " +
-                                   std::to_string(Nv.cols()) + " speeds (N = dq'/du loses rank)");
+    throw ModelError("speeds", "are not independent: the kinematic equations q' = N u + n determine " +
+                                   std::to_string(lu.rank()) + " of the " + std::to_string(Nv.cols()) +
+                                   " speeds (N = dq'/du has rank " + std::to_string(lu.rank()) + ")");
 }
 
 void System::check_velocities_from_positions(const std::string& method) const {

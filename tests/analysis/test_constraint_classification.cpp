@@ -202,6 +202,38 @@ TEST(ConstraintClassification, RedundantConstraintsByRank) {
   EXPECT_EQ(c.velocity_rank, 1);
   EXPECT_EQ(c.configuration_dof, 1);
   EXPECT_NE(analysis::to_string(c).find("REDUNDANT"), std::string::npos);
+  for (const auto& r : c.constraints) EXPECT_FALSE(r.inconsistent) << r.name;
+}
+
+// A row that depends on the earlier ones is redundant when its value agrees with theirs and
+// inconsistent when it contradicts them: x = 0 and x = 1 share the row dx but no configuration
+// (they were both "redundant"); ẋ = 0 and ẋ = 1 contradict at the velocity level.
+TEST(ConstraintClassification, InconsistentToldFromRedundant) {
+  model::System s;
+  auto x = s.add_coordinate("x"), y = s.add_coordinate("y");
+  s.add_constraint({"wall", ConstraintLevel::Configuration, x, {}});
+  s.add_constraint({"other wall", ConstraintLevel::Configuration, x - 1, {}});
+  s.add_constraint({"same wall", ConstraintLevel::Configuration, 3 * x, {}});
+  auto c = analysis::classify_constraints(s);
+  EXPECT_FALSE(c.constraints[0].redundant || c.constraints[0].inconsistent);
+  EXPECT_TRUE(c.constraints[1].inconsistent);
+  EXPECT_FALSE(c.constraints[1].redundant);
+  EXPECT_TRUE(c.constraints[2].inconsistent);  // 3x = 0 agrees with x = 0 but not with x = 1 before it
+  EXPECT_NE(analysis::to_string(c).find("other wall: holonomic, scleronomic, catastatic, conservative, INCONSISTENT"),
+            std::string::npos)
+      << analysis::to_string(c);
+
+  model::System v;
+  auto vx = v.add_coordinate("x");
+  v.add_coordinate("y");
+  v.add_constraint({"stop", ConstraintLevel::Velocity, rate(vx), {}});
+  v.add_constraint({"go", ConstraintLevel::Velocity, rate(vx) - 1, {}});
+  v.add_constraint({"stop again", ConstraintLevel::Velocity, 2 * rate(vx), {}});
+  auto cv = analysis::classify_constraints(v);
+  EXPECT_TRUE(cv.constraints[1].inconsistent);
+  EXPECT_FALSE(cv.constraints[2].inconsistent);
+  EXPECT_TRUE(cv.constraints[2].redundant);
+  (void)y;
 }
 
 TEST(ConstraintClassification, LevelChecks) {

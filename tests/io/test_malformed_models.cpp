@@ -113,6 +113,14 @@ const MalformedCase malformed_cases[] = {
     {"yaml_unclosed_bracket", 4, 11, "not valid YAML: end of sequence flow not found"},
     {"yaml_unclosed_quote", 7, 1, "not valid YAML: end of map flow not found"},
     {"yaml_undefined_alias", 4, 6, "not valid YAML: the referenced anchor is not defined"},
+    {"dcm_not_orthonormal", 10, 31, "frame 'A': direction-cosine matrix: is not orthonormal"},
+    {"dcm_reflection", 9, 31, "frame 'A': direction-cosine matrix: is a reflection"},
+    {"quaternion_not_unit", 9, 38, "frame 'A': its Euler parameters have norm 2, not 1"},
+    {"friction_negative", 16, 48, "constraint 'wire': the friction coefficient must be 0 or positive, got '-0.3'"},
+    {"control_character_raw", 16, 12, "the text '\\x1b[2Jfloor' contains a control character"},
+    {"control_character_escaped", 2, 7, "the text 'pendulum\\x1b[31m' contains a control character"},
+    {"speeds_not_independent", 7, 19, "speeds: are not independent: the kinematic equations q' = N u + n determine 1 of the 2"},
+    {"yaml_alias_expansion", 1, 1, "more than 2000000 YAML nodes (counting each use of an alias)"},
     {"does_not_exist", 1, 1, "model file: does not exist"},
 };
 

@@ -34,6 +34,13 @@ Eigen::VectorXd constraint_residuals(const model::System& system, const SystemSt
 /// satisfy the constraints.
 void check_state(const model::System& system, const SystemState& x, double tol = 1e-9);
 
+/// For each orientation parameterized by the system's coordinates, at the state: throws
+/// adyn::ModelError naming the frame when it is not a rotation (Euler parameters of norm other than
+/// 1), and adyn::SingularityError when the parameterization is singular (gimbal lock of Euler
+/// angles: the angle rates are not determined by the angular velocity, and every mass matrix in
+/// those rates is singular).
+void check_orientations(const model::System& system, const SystemState& x);
+
 /// q satisfying every holonomic constraint φ(q, t) = 0, found from `guess` by damped Gauss–Newton
 /// (minimal change). Throws adyn::ModelError naming the constraints when none is found: the
 /// constraints are inconsistent (or the guess is too far).

@@ -51,6 +51,11 @@ class Orientation {
   const Mat& rotation_axis() const { return axis_; }
   /// The orientation coordinates (angles, Euler parameters, ...); empty for a given DCM.
   const std::vector<ex>& coordinates() const { return coordinates_; }
+  /// What keeps this orientation from being a rotation at `values` (numbers for its symbols), or
+  /// "" when it is one, or when it cannot be evaluated there: for a given DCM, C Cᵀ ≠ 1 or
+  /// det C ≠ +1; for Euler parameters, a norm other than 1 (beyond `tolerance`). The other kinds
+  /// are rotations by construction.
+  std::string rotation_defect(const GiNaC::exmap& values, double tolerance = 1e-9) const;
 
   /// Kinematic inverse map: the coordinate rates as functions of ω (B components, 3x1), e.g.
   /// Euler-angle rates. Requires the coordinates to be dynamic symbols. Quaternion rates use
