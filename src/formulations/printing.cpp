@@ -5,6 +5,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -16,15 +17,8 @@ namespace {
 
 using GiNaC::ex;
 
-std::vector<ex> entries(const GiNaC::matrix& m) {
-  std::vector<ex> out;
-  for (unsigned i = 0; i < m.rows(); ++i)
-    for (unsigned j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
-  return out;
-}
-
 /// The entries with the terms sharing a kinematic factor gathered (sym::collect_state_terms).
-std::vector<ex> collected_entries(const GiNaC::matrix& m) { return sym::collect_state_terms(entries(m)); }
+std::vector<ex> collected_entries(const GiNaC::matrix& m) { return sym::collect_state_terms(sym::entries(m)); }
 
 std::vector<ex> as_ex(const std::vector<GiNaC::symbol>& s) { return std::vector<ex>(s.begin(), s.end()); }
 
@@ -63,7 +57,7 @@ IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tr
   IntermediateForm form{{}, eom};
   std::vector<ex> all;
   for (auto member : printed_matrices)
-    for (const auto& e : entries(eom.*member)) all.push_back(e);
+    for (const auto& e : sym::entries(eom.*member)) all.push_back(e);
   all.push_back(eom.hamiltonian);
   std::size_t size = 0;
   for (const auto& e : all)
@@ -100,7 +94,7 @@ std::vector<GiNaC::symbol> parameters_of(const EquationsOfMotion& eom) {
   for (const auto& u : eom.speeds) known.insert(u);
   GiNaC::exset found;
   for (const auto* m : {&eom.mass_matrix, &eom.forcing, &eom.coordinate_rates, &eom.constraint_matrix, &eom.constraint_rhs})
-    for (const auto& e : entries(*m))
+    for (const auto& e : sym::entries(*m))
       for (const auto& s : sym::free_symbols(e))
         if (!known.count(s)) found.insert(s);
   std::vector<GiNaC::symbol> out;
@@ -154,12 +148,12 @@ std::string to_c(const EquationsOfMotion& eom, const std::string& name) {
   auto params = parameters_of(eom);
   std::vector<sym::CArray> outputs = {{"M", collected_entries(eom.mass_matrix)},
                                       {"F", collected_entries(eom.forcing)},
-                                      {"qdot", entries(eom.coordinate_rates)}};
+                                      {"qdot", sym::entries(eom.coordinate_rates)}};
   if (eom.constraint_matrix.rows() > 0) {
-    outputs.push_back({"G", entries(eom.constraint_matrix)});
-    outputs.push_back({"g", entries(eom.constraint_rhs)});
+    outputs.push_back({"G", sym::entries(eom.constraint_matrix)});
+    outputs.push_back({"g", sym::entries(eom.constraint_rhs)});
   }
-  if (eom.nonideal_force.rows() > 0) outputs.push_back({"C", entries(eom.nonideal_force)});
+  if (eom.nonideal_force.rows() > 0) outputs.push_back({"C", sym::entries(eom.nonideal_force)});
   std::ostringstream os;
   os << "/* " << eom.method << " equations of motion: " << equation_form(eom) << ", q' = qdot.\n   q: ";
   for (const auto& q : eom.coordinates) os << q.get_name() << " ";

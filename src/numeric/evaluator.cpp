@@ -5,6 +5,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/model/constraint.hpp"
+#include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -12,13 +13,6 @@
 
 namespace adyn::numeric {
 namespace {
-
-std::vector<GiNaC::ex> entries(const GiNaC::matrix& m) {
-  std::vector<GiNaC::ex> out;
-  for (unsigned i = 0; i < m.rows(); ++i)
-    for (unsigned j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
-  return out;
-}
 
 std::string at_time(double t) {
   std::ostringstream os;
@@ -74,9 +68,9 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
   inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
   inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
   inputs.insert(inputs.end(), parameters.begin(), parameters.end());
-  std::vector<GiNaC::ex> outputs = entries(eom.mass_matrix);
+  std::vector<GiNaC::ex> outputs = sym::entries(eom.mass_matrix);
   for (const auto* m : {&eom.forcing, &eom.coordinate_rates, &eom.constraint_matrix, &eom.constraint_rhs})
-    for (const auto& e : entries(*m)) outputs.push_back(e);
+    for (const auto& e : sym::entries(*m)) outputs.push_back(e);
   has_friction_ = !eom.friction_coefficient.is_zero();
   outputs.push_back(eom.friction_coefficient);
   // Terms sharing a kinematic factor are gathered (Σ_k m_k X → (Σ_k m_k) X), and what depends on
@@ -94,7 +88,7 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
   has_nonideal_ = eom.nonideal_force.rows() > 0;
   if (has_nonideal_) {
     inputs.push_back(model::Constraint::normal_force_symbol());
-    nonideal_ = compile(inputs, entries(eom.nonideal_force));
+    nonideal_ = compile(inputs, sym::entries(eom.nonideal_force));
   }
   in_.assign(inputs.size(), 0.0);
   out_.assign(hoisted.outputs.size(), 0.0);

@@ -15,13 +15,6 @@ namespace {
 
 using GiNaC::ex;
 
-std::vector<ex> entries(const GiNaC::matrix& m) {
-  std::vector<ex> out;
-  for (unsigned i = 0; i < m.rows(); ++i)
-    for (unsigned j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
-  return out;
-}
-
 }  // namespace
 
 Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom) {
@@ -64,9 +57,9 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
     per_constraint.push_back(c.level == model::ConstraintLevel::Configuration ? c.expression : ex(0));
   per_constraint.insert(per_constraint.end(), r.begin(), r.end());
   std::vector<ex> outputs = phi;
-  for (const auto& e : entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);
+  for (const auto& e : sym::entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);
   for (const auto& e : r) outputs.push_back(e);
-  for (const auto& e : entries(sym::jacobian(sym::column(r), eom.speeds))) outputs.push_back(e);
+  for (const auto& e : sym::entries(sym::jacobian(sym::column(r), eom.speeds))) outputs.push_back(e);
   // Ė without the constraint power; that is added in the right-hand side as u·Q^c when the speeds
   // are the rates q̇ (Lagrange, Gauss, Udwadia–Kalaba), and is zero in the other forms for
   // catastatic ideal constraints (the dependent speeds carry the constraints).
@@ -97,7 +90,7 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
     mon.event_names.push_back(e.name);
     gaps.push_back(e.gap);
     auto rate = sym::column({in_state(sym::time_derivative(e.gap))});
-    for (const auto& j : entries(sym::jacobian(rate, eom.speeds))) rows.push_back(j);
+    for (const auto& j : sym::entries(sym::jacobian(rate, eom.speeds))) rows.push_back(j);
     double e_r = -1;
     if (e.restitution) e_r = GiNaC::ex_to<GiNaC::numeric>(e.restitution->subs(system.parameter_values()).evalf()).to_double();
     mon.restitution.push_back(e_r);

@@ -31,6 +31,14 @@ GiNaC::matrix jacobian(const GiNaC::matrix& f, const std::vector<GiNaC::symbol>&
   return J;
 }
 
+std::vector<GiNaC::ex> entries(const GiNaC::matrix& m) {
+  std::vector<GiNaC::ex> out;
+  out.reserve(m.nops());
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j) out.push_back(m(i, j));
+  return out;
+}
+
 GiNaC::matrix map_entries(const GiNaC::matrix& m, const std::function<GiNaC::ex(const GiNaC::ex&)>& f) {
   GiNaC::matrix out(m.rows(), m.cols());
   for (unsigned i = 0; i < m.rows(); ++i)

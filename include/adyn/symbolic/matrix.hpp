@@ -13,6 +13,8 @@ GiNaC::matrix column(const std::vector<GiNaC::symbol>& xs);
 GiNaC::matrix column(const std::vector<GiNaC::ex>& xs);
 /// Jacobian ∂f_i/∂x_j of a column of expressions.
 GiNaC::matrix jacobian(const GiNaC::matrix& f, const std::vector<GiNaC::symbol>& xs);
+/// The entries row by row.
+std::vector<GiNaC::ex> entries(const GiNaC::matrix& m);
 /// f applied to every entry.
 GiNaC::matrix map_entries(const GiNaC::matrix& m, const std::function<GiNaC::ex(const GiNaC::ex&)>& f);
 /// a b and s a, built without GiNaC's operator* (see arithmetic.hpp): their cost does not depend
