@@ -282,12 +282,8 @@ bool common_configuration(const model::System& system, const std::vector<ex>& ph
   const auto& q = system.coordinates();
   GiNaC::exmap fixed = system.parameter_values();
   fixed[sym::time()] = 0;
-  Eigen::VectorXd guess = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(q.size()));
-  for (std::size_t i = 0; i < q.size(); ++i)
-    if (auto it = system.reference_state().find(q[i]); it != system.reference_state().end())
-      guess(static_cast<Eigen::Index>(i)) = GiNaC::ex_to<GiNaC::numeric>(it->second.evalf()).to_double();
   try {
-    return gauss_newton(sym::column(phi), q, fixed, guess, 1e-10).converged;
+    return gauss_newton(sym::column(phi), q, fixed, system.reference_configuration(), 1e-10).converged;
   } catch (const Error&) {  // a residual that cannot be evaluated (outside its domain): no verdict
     return true;
   }

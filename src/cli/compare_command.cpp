@@ -159,11 +159,7 @@ double relative_difference(const std::vector<Eigen::VectorXd>& a, const std::vec
 // The comparison states: random, near the model's initial configuration (unlisted coordinates at
 // 0), consistent with the constraints.
 std::vector<analysis::SystemState> comparison_states(const model::System& system, const CompareOptions& o) {
-  const auto& q = system.coordinates();
-  Eigen::VectorXd center = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(q.size()));
-  for (std::size_t i = 0; i < q.size(); ++i)
-    if (auto it = system.reference_state().find(q[i]); it != system.reference_state().end())
-      center(static_cast<Eigen::Index>(i)) = GiNaC::ex_to<GiNaC::numeric>(it->second.evalf()).to_double();
+  const Eigen::VectorXd center = system.reference_configuration();
   std::mt19937 rng(o.seed);
   std::vector<analysis::SystemState> states;
   for (int k = 0; k < o.states; ++k) states.push_back(analysis::random_consistent_state_near(system, center, rng));

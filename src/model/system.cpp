@@ -100,6 +100,15 @@ void System::check_kinematic_equations() const {
                                    " speeds (N = dq'/du has rank " + std::to_string(lu.rank()) + ")");
 }
 
+Eigen::VectorXd System::reference_configuration() const {
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(coordinates_.size()));
+  for (std::size_t i = 0; i < coordinates_.size(); ++i)
+    if (auto it = reference_state_.find(coordinates_[i]); it != reference_state_.end())
+      if (const GiNaC::ex v = it->second.evalf(); GiNaC::is_a<GiNaC::numeric>(v) && GiNaC::ex_to<GiNaC::numeric>(v).is_real())
+        q(static_cast<Eigen::Index>(i)) = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+  return q;
+}
+
 void System::check_velocities_from_positions(const std::string& method) const {
   const auto N = inertial_frame();
   auto check = [&](const kin::Point& P, const std::string& owner) {

@@ -139,7 +139,7 @@ std::vector<double> Problem::inputs(double t, const double* q, const double* u) 
 
 bool Problem::stop_requested() {
   if (!interrupted || !*interrupted || !(*interrupted)()) return false;
-  error = "interrupted";
+  stopped_by_user = true;
   return true;
 }
 

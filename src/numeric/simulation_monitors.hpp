@@ -41,7 +41,8 @@ struct Problem {
   std::size_t n, p;
   double baumgarte;   // α, 0: off
   const std::function<bool()>* interrupted;  // asked at each evaluation; may be empty
-  std::string error;  // set by a callback that failed
+  std::string error;         // set by a callback that failed
+  bool stopped_by_user = false;  // a callback failed because `interrupted` said so
 
   /// Ė at (t, q, u) with the constraint force in the speeds' space (zero if unknown).
   double energy_rate(double t, const double* Y, const Eigen::VectorXd& constraint_force) const;
@@ -49,7 +50,7 @@ struct Problem {
   Eigen::VectorXd correction(double t, const double* Y) const;
   /// (t, q, u, parameters): the inputs of the monitors' tapes.
   std::vector<double> inputs(double t, const double* q, const double* u) const;
-  /// Whether the user asked to stop (then `error` says so).
+  /// Whether the user asked to stop (then stopped_by_user is set).
   bool stop_requested();
 };
 

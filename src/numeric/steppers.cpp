@@ -317,11 +317,14 @@ class MidpointStepper : public Stepper {
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     const long n = std::max(1L, static_cast<long>(std::ceil((tout - t) / h_ - 1e-9)));
     const double h = (tout - t) / static_cast<double>(n);
-    flag = 0;
     for (long k = 0; k < n; ++k) {
-      if (step(t, h, y) < 0) return flag = -1, Status::Failed;
+      if (step(t, h, y) < 0) {
+        flag = -1;
+        return Status::Failed;
+      }
       t = k + 1 == n ? tout : t + h;
     }
+    flag = 0;
     return Status::Reached;
   }
 

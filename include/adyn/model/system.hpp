@@ -3,6 +3,8 @@
 // with their kinematic differential equations, frames and points (and, as the model grows,
 // bodies, loads and constraints). Everything computed about it (kinematics, equations of motion,
 // analyses) lives outside, in derived values.
+#include <Eigen/Dense>
+
 #include <ginac/ginac.h>
 
 #include <map>
@@ -136,6 +138,8 @@ class System {
   /// (the default): a generic configuration only.
   void set_reference_state(const GiNaC::exmap& values) { reference_state_ = values; }
   const GiNaC::exmap& reference_state() const { return reference_state_; }
+  /// The coordinates' values in the reference state, 0 where it gives none (or no number).
+  Eigen::VectorXd reference_configuration() const;
 
   /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers.
   GiNaC::symtab symbol_table() const;
