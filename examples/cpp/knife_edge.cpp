@@ -2,12 +2,9 @@
 // 4.13 without the rotation): two particles on a massless rod, the first one unable to slide
 // sideways. The constraint is classified, the equations are derived by Lagrange (with a
 // multiplier) and by Kane (eliminating the lateral speed), evaluated at a state and printed.
-#include <iostream>
+#include <adyn/adyn.hpp>
 
-#include "adyn/analysis/constraint_classification.hpp"
-#include "adyn/formulations/kane.hpp"
-#include "adyn/formulations/lagrange.hpp"
-#include "adyn/formulations/printing.hpp"
+#include <iostream>
 
 using namespace adyn;
 
