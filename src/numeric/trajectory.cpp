@@ -37,7 +37,9 @@ void Trajectory::write_json(std::ostream& os) const {
   };
   os << "{\n  \"coordinates\": " << list(coordinate_names) << ",\n  \"speeds\": " << list(speed_names)
      << ",\n  \"multipliers\": " << list(multiplier_names) << ",\n  \"summary\": {\"completed\": "
-     << (summary.completed ? "true" : "false") << ", \"stop_reason\": " << nlohmann::json(summary.stop_reason).dump()
+     << (summary.completed ? "true" : "false") << ", \"interrupted\": " << (summary.interrupted ? "true" : "false")
+     << ", \"stop_reason\": " << nlohmann::json(summary.stop_reason).dump()
+     << ", \"warnings\": " << list(summary.warnings)
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_drift\": " << number(summary.energy_drift)
      << "},\n  \"samples\": [\n";

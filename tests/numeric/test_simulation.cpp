@@ -307,6 +307,11 @@ TEST(Simulation, InterruptionKeepsTheTrajectorySoFar) {
   ASSERT_GT(tr.t.size(), 2u);
   EXPECT_LT(tr.t.back(), 100);
   for (const auto& q : tr.q) EXPECT_TRUE(q.allFinite());
+  std::ostringstream json;
+  tr.write_json(json);
+  EXPECT_NE(json.str().find("\"completed\": false, \"interrupted\": true, \"stop_reason\": \"interrupted at t = "),
+            std::string::npos)
+      << json.str().substr(0, 300);
 }
 
 // An initial state a double cannot integrate is refused before the run: not finite, or so large
