@@ -54,7 +54,7 @@ class Run {
       : options_(options),
         evaluator_(EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend)),
         monitors_(build_monitors(system, eom)),
-        pb_{&evaluator_, &monitors_, eom.n(), eom.p(), options.baumgarte, &options_.interrupted, {}, false},
+        pb_{&evaluator_, &monitors_, eom.n(), eom.p(), options.baumgarte, &options_.interrupted, {}, false, {}},
         ctx_(sundials::make_context()),
         y_(N_VNew_Serial(static_cast<sunindextype>(eom.n() + eom.p() + 1), ctx_.get())),
         Y_(N_VGetArrayPointer(y_.get())),

@@ -43,6 +43,7 @@ struct Problem {
   const std::function<bool()>* interrupted;  // asked at each evaluation; may be empty
   std::string error;         // set by a callback that failed
   bool stopped_by_user = false;  // a callback failed because `interrupted` said so
+  std::vector<double> projection_values{};  // the projection tape's outputs, reused by IDA's residual
 
   /// Ė at (t, q, u) with the constraint force in the speeds' space (zero if unknown).
   double energy_rate(double t, const double* Y, const Eigen::VectorXd& constraint_force) const;

@@ -60,7 +60,8 @@ int dae_residual(sunrealtype t, N_Vector yy, N_Vector yp, N_Vector rr, void* dat
     Eigen::Map<const Eigen::VectorXd> q(Y, n), u(Y + n, p), qp(P, n), up(P + n, p);
     Eigen::Map<const Eigen::VectorXd> lambda(Y + n + p + 1, k), mu(Y + n + p + 1 + k, h);
     const auto e = pb->evaluator->matrices(t, q, u);
-    std::vector<double> c(pb->monitors->projection->output_count());  // φ, φ_q, r, ∂r/∂u, E
+    auto& c = pb->projection_values;  // φ, φ_q, r, ∂r/∂u, E; sized once, not per residual
+    c.resize(pb->monitors->projection->output_count());
     const auto in = pb->inputs(t, Y, Y + n);
     pb->monitors->projection->evaluate(in.data(), c.data());
     Eigen::Map<const Eigen::VectorXd> phi(c.data(), h), r(c.data() + h + h * n, k);
