@@ -17,6 +17,9 @@ packages=(
   libcli11-dev libfmt-dev                        # command line, formatting
   gnuplot-nox                                    # plots (adyn simulate --plot)
   libgtest-dev libgmock-dev libbenchmark-dev     # tests and micro-benchmarks
+  pybind11-dev python3-dev python3-numpy         # the Python module
+  python3-pytest python3-sympy                   # its tests (SymPy: Equations.to_sympy)
+  python3-distributed python3-matplotlib         # adyn.ensemble on Dask; plots in docs/python.md
 )
 
 missing=()

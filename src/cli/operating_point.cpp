@@ -131,10 +131,23 @@ Linearization linearize_model(const std::string& path, const std::string& method
                               const std::vector<std::string>& assignments, bool from_rest,
                               const std::vector<std::string>& dependent_speeds, std::ostream& err,
                               const std::optional<std::vector<std::string>>& symbolic_parameters) {
-  auto doc = io::read_model_document(path);
+  return linearize_model(io::read_model_document(path), method, assignments, from_rest, dependent_speeds, err,
+                         symbolic_parameters);
+}
+
+Linearization linearize_model(io::ModelDocument doc, const std::string& method,
+                              const std::vector<std::string>& assignments, bool from_rest,
+                              const std::vector<std::string>& dependent_speeds, std::ostream& err,
+                              const std::optional<std::vector<std::string>>& symbolic_parameters) {
   set_dependent_speeds(doc.system, dependent_speeds);
-  const auto state_assignments = set_parameters(doc.system, assignments);
   auto eom = formulations::derive(doc.system, method);
+  return linearize_equations(std::move(doc), std::move(eom), assignments, from_rest, err, symbolic_parameters);
+}
+
+Linearization linearize_equations(io::ModelDocument doc, formulations::EquationsOfMotion eom,
+                                  const std::vector<std::string>& assignments, bool from_rest, std::ostream& err,
+                                  const std::optional<std::vector<std::string>>& symbolic_parameters) {
+  const auto state_assignments = set_parameters(doc.system, assignments);
   auto point = operating_point(doc, eom, state_assignments, from_rest);
   const GiNaC::exmap at =
       symbolic_parameters ? with_parameter_values(doc.system, point.values, *symbolic_parameters) : point.values;

@@ -6,11 +6,11 @@
 #include <optional>
 #include <sstream>
 
-#include "adyn/analysis/consistency.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/trajectory_plot.hpp"
 #include "adyn/cli/progress.hpp"
+#include "adyn/cli/simulation_setup.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/model_file.hpp"
@@ -22,49 +22,11 @@ namespace {
 /// The command line: the model, and overrides of the model file's simulation settings.
 struct SimulateOptions {
   std::string model;
-  std::optional<std::string> method, integrator, output, backend, plot;
-  std::optional<double> t_end, output_step, rtol, atol, baumgarte;
+  std::optional<std::string> method, output, plot;
+  SimulationOverrides given;
   std::vector<std::string> dependent;
   bool no_projection = false;
 };
-
-// q and u from the initial conditions (0 where not given), completed to satisfy the constraints.
-analysis::SystemState initial_state(const io::ModelDocument& doc) {
-  const auto& s = doc.system;
-  auto values = [&](const std::vector<GiNaC::symbol>& symbols) {
-    Eigen::VectorXd v = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(symbols.size()));
-    for (std::size_t i = 0; i < symbols.size(); ++i)
-      if (auto it = doc.setup.initial.find(symbols[i].get_name()); it != doc.setup.initial.end())
-        v(static_cast<Eigen::Index>(i)) = it->second;
-    return v;
-  };
-  analysis::SystemState x;
-  x.q = analysis::consistent_configuration(s, values(s.coordinates()), x.t);
-  x.u = analysis::consistent_speeds(s, x.q, values(s.speeds()), x.t);
-  analysis::check_orientations(s, x);
-  return x;
-}
-
-numeric::Integrator integrator_named(const std::string& name) {
-  if (name == "bdf") return numeric::Integrator::Bdf;
-  if (name == "midpoint") return numeric::Integrator::ImplicitMidpoint;
-  if (name == "ida") return numeric::Integrator::Ida;
-  return numeric::Integrator::DormandPrince;
-}
-
-// The command line over the model file's settings over the defaults.
-numeric::SimulationOptions simulation_options(const SimulateOptions& args, const io::SimulationSetup& setup) {
-  numeric::SimulationOptions o;
-  o.t_end = args.t_end.value_or(setup.t_end.value_or(o.t_end));
-  o.output_step = args.output_step.value_or(setup.output_step.value_or(o.output_step));
-  o.rtol = args.rtol.value_or(setup.rtol.value_or(o.rtol));
-  o.atol = args.atol.value_or(setup.atol.value_or(o.atol));
-  o.integrator = integrator_named(args.integrator.value_or(setup.integrator.value_or("dopri")));
-  o.project = !args.no_projection && setup.projection.value_or(true);
-  o.baumgarte = args.baumgarte.value_or(setup.baumgarte.value_or(0.0));
-  o.backend = args.backend.value_or("tape") == "native" ? numeric::Backend::Native : numeric::Backend::Tape;
-  return o;
-}
 
 void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   const auto& m = tr.summary;
@@ -104,7 +66,9 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   auto doc = io::read_model_document(args.model);
   set_dependent_speeds(doc.system, args.dependent);
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
-  const auto options = simulation_options(args, doc.setup);
+  auto given = args.given;
+  if (args.no_projection) given.projection = false;
+  const auto options = simulation_options(given, doc.setup);
   const auto eom = formulations::derive(doc.system, method);
   CatchInterruption interruption;  // Ctrl-C or SIGTERM: stop, and write the trajectory so far
   const auto tr = integrate(doc, eom, options, err);
@@ -147,17 +111,17 @@ Action declare_simulate(CLI::App& command) {
         return has_extension(path, ".png") || has_extension(path, ".svg") ? std::string()
                                                                           : "the plot file must end in .png or .svg";
       });
-  command.add_option("--t-end", o->t_end, "End time");
-  positive_number(command.add_option("--dt", o->output_step, "Output interval"));
-  positive_number(command.add_option("--rtol", o->rtol, "Relative tolerance"));
-  positive_number(command.add_option("--atol", o->atol, "Absolute tolerance"));
-  command.add_option("--integrator", o->integrator,
+  command.add_option("--t-end", o->given.t_end, "End time");
+  positive_number(command.add_option("--dt", o->given.output_step, "Output interval"));
+  positive_number(command.add_option("--rtol", o->given.rtol, "Relative tolerance"));
+  positive_number(command.add_option("--atol", o->given.atol, "Absolute tolerance"));
+  command.add_option("--integrator", o->given.integrator,
                      "dopri (explicit Dormand-Prince, default), bdf (CVODE), ida (DAE with the multipliers) or midpoint "
                      "(symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton)")
       ->check(CLI::IsMember({"dopri", "bdf", "ida", "midpoint"}));
   command.add_flag("--no-projection", o->no_projection, "Do not project onto the constraints");
-  command.add_option("--baumgarte", o->baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
-  command.add_option("--backend", o->backend, "tape (default) or native (generated C compiled at run time)")
+  command.add_option("--baumgarte", o->given.baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
+  command.add_option("--backend", o->given.backend, "tape (default) or native (generated C compiled at run time)")
       ->check(CLI::IsMember({"tape", "native"}));
   return [o](std::ostream& out, std::ostream& err) { return simulate(*o, out, err); };
 }

@@ -33,8 +33,9 @@ EquationsOfMotion derive_by(const model::System& system, const std::string& meth
   if (method == "udwadia-kalaba") return udwadia_kalaba(system);
   if (method == "fundamental-equation") return fundamental_equation(system);
   if (method == "hamilton") return hamilton(system);
-  throw Error("unknown method '" + method + "' (expected lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, gauss "
-              "udwadia-kalaba, fundamental-equation or hamilton)");
+  std::string known;
+  for (const auto& name : method_names()) known += (known.empty() ? "" : ", ") + name;
+  throw ModelError("method '" + method + "'", "unknown (expected one of " + known + ")");
 }
 
 // The first constraint that does work (a nonideal force C or Coulomb friction), if any.

@@ -38,18 +38,6 @@ constexpr std::array printed_matrices = {
     &EquationsOfMotion::coordinate_rates};
 
 // "z", or "zz", … : a prefix that makes no name of a symbol in `exprs` when followed by digits.
-std::string intermediate_prefix(const std::vector<ex>& exprs) {
-  std::vector<std::string> names;
-  for (const auto& e : exprs)
-    for (const auto& s : sym::free_symbols(e)) names.push_back(GiNaC::ex_to<GiNaC::symbol>(s).get_name());
-  std::string prefix = "z";
-  auto clashes = [&](const std::string& name) {
-    return name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
-           std::all_of(name.begin() + static_cast<std::ptrdiff_t>(prefix.size()), name.end(), ::isdigit);
-  };
-  while (std::any_of(names.begin(), names.end(), clashes)) prefix += "z";
-  return prefix;
-}
 
 }  // namespace
 
@@ -63,7 +51,7 @@ IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tr
   for (const auto& e : all)
     if ((size += sym::expression_size(e)) > tree_limit) break;
   if (size <= tree_limit) return form;
-  auto reduced = sym::cse(all, intermediate_prefix(all));
+  auto reduced = sym::cse(all, sym::unused_prefix(all));
   form.intermediates = std::move(reduced.temporaries);
   std::size_t k = 0;
   for (auto member : printed_matrices) {

@@ -1,5 +1,8 @@
 #include "adyn/symbolic/cse.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/ex_map.hpp"
@@ -96,6 +99,19 @@ CseResult cse(const std::vector<ex>& exprs, const std::string& prefix) {
   Rebuilder rebuild(refs, prefix, out, order);
   for (const auto& e : exprs) out.outputs.push_back(rebuild(e));
   return out;
+}
+
+std::string unused_prefix(const std::vector<GiNaC::ex>& exprs, const std::string& base) {
+  std::vector<std::string> names;
+  for (const auto& e : exprs)
+    for (const auto& s : free_symbols(e)) names.push_back(GiNaC::ex_to<GiNaC::symbol>(s).get_name());
+  std::string prefix = base;
+  auto clashes = [&](const std::string& name) {
+    return name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
+           std::all_of(name.begin() + static_cast<std::ptrdiff_t>(prefix.size()), name.end(), ::isdigit);
+  };
+  while (std::any_of(names.begin(), names.end(), clashes)) prefix += base;
+  return prefix;
 }
 
 }  // namespace adyn::sym

@@ -15,7 +15,7 @@ namespace adyn::formulations {
 /// "fundamental-equation", "hamilton".
 const std::vector<std::string>& method_names();
 
-/// The equations of a system by the named method; throws adyn::Error for an unknown name, and
+/// The equations of a system by the named method; throws adyn::ModelError for an unknown name, and
 /// adyn::ModelError naming the constraint when the system has a nonideal constraint (a force C or
 /// Coulomb friction) that the method's equations leave out (all but udwadia-kalaba).
 EquationsOfMotion derive(const model::System& system, const std::string& method);

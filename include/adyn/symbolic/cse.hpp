@@ -21,6 +21,9 @@ struct CseResult {
 /// CSE of `exprs`; temporaries are named prefix0, prefix1, ...
 CseResult cse(const std::vector<GiNaC::ex>& exprs, const std::string& prefix = "x");
 
+/// A prefix for temporaries (base, base+base, ...) such that no symbol of `exprs` is named prefix<digits>.
+std::string unused_prefix(const std::vector<GiNaC::ex>& exprs, const std::string& base = "z");
+
 /// Arithmetic operations and function calls in e, counted much as SymPy's count_ops does: a sum or
 /// product of k terms counts k − 1, a power or a function call 1; a sign nothing (it becomes a
 /// subtraction), so that the count does not depend on the sign GiNaC gives a sum in a product.

@@ -58,6 +58,15 @@ Linearization linearize_model(const std::string& path, const std::string& method
                               const std::vector<std::string>& assignments, bool from_rest,
                               const std::vector<std::string>& dependent_speeds, std::ostream& err,
                               const std::optional<std::vector<std::string>>& symbolic_parameters = std::nullopt);
+/// The same for a model already read (a copy: the assignments set its parameters).
+Linearization linearize_model(io::ModelDocument doc, const std::string& method,
+                              const std::vector<std::string>& assignments, bool from_rest,
+                              const std::vector<std::string>& dependent_speeds, std::ostream& err,
+                              const std::optional<std::vector<std::string>>& symbolic_parameters = std::nullopt);
+/// The same for equations already derived from the model.
+Linearization linearize_equations(io::ModelDocument doc, formulations::EquationsOfMotion eom,
+                                  const std::vector<std::string>& assignments, bool from_rest, std::ostream& err,
+                                  const std::optional<std::vector<std::string>>& symbolic_parameters = std::nullopt);
 
 /// The options shared by `linearize` and `eigen`: --at NAME=EXPR (repeatable) and --rest.
 void add_operating_point_options(CLI::App& command, std::vector<std::string>& at, bool& from_rest);

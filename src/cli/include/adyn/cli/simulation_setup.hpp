@@ -1,0 +1,30 @@
+#pragma once
+// What `adyn simulate` (and the Python module's simulate) integrates: the options — given ones over
+// the model file's `simulation:` settings over the defaults — and the initial state — the model's
+// initial conditions (0 where not given) completed to satisfy the constraints.
+#include <optional>
+#include <string>
+
+#include "adyn/analysis/consistency.hpp"
+#include "adyn/io/model_file.hpp"
+#include "adyn/numeric/simulation.hpp"
+
+namespace adyn::cli {
+
+/// Options given for one run (the command line's, or a Python call's); unset ones come from the
+/// model file, then from numeric::SimulationOptions' defaults.
+struct SimulationOverrides {
+  std::optional<double> t_end, output_step, rtol, atol, baumgarte;
+  std::optional<std::string> integrator;  // dopri, bdf, ida or midpoint
+  std::optional<std::string> backend;     // tape or native
+  std::optional<bool> projection;
+};
+
+/// Throws adyn::ModelError for an unknown integrator or backend name.
+numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup);
+
+/// q and u from the initial conditions (0 where not given), completed to satisfy the constraints;
+/// throws adyn::ModelError (adyn::SingularityError at gimbal lock) as analysis::check_orientations.
+analysis::SystemState initial_state(const io::ModelDocument& doc);
+
+}  // namespace adyn::cli

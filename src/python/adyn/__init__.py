@@ -1,0 +1,46 @@
+"""adyn: analytical dynamics of constrained mechanical systems.
+
+Read a model file (or build a model in Python), classify its constraints, derive its equations of
+motion by any of the classical principles, print them as LaTeX, C or SymPy, simulate them into
+NumPy arrays, linearize them, and map simulations or eigenanalyses over parameters on a Dask
+cluster. docs/python.md is the guide; help(adyn.Model) and help(adyn.Equations) the reference.
+
+    >>> import adyn
+    >>> model = adyn.load("examples/knife_edge.yaml")
+    >>> eom = model.derive("kane")
+    >>> trajectory = eom.simulate(t_end=2.0)
+"""
+from ._adyn import (  # noqa: F401  (the compiled core)
+    Classification,
+    ConstraintReport,
+    Eigenanalysis,
+    Equations,
+    EvaluationError,
+    Error,
+    Linearization,
+    Model,
+    ModelError,
+    ModelFileError,
+    NotApplicableError,
+    SingularityError,
+    Trajectory,
+    method_names,
+)
+from ._simulation import SimulationError  # noqa: F401
+from ._analysis import Sweep  # noqa: F401
+from ._compare import Comparison, compare  # noqa: F401
+from ._builder import System  # noqa: F401
+from ._sympy import SymPyEquations  # noqa: F401
+from ._ensemble import Ensemble, ensemble, grid  # noqa: F401
+
+__version__ = "0.1.0"
+
+
+def load(path):
+    """Reads a model file (docs/model-format.md) into an adyn.Model."""
+    return Model.load(str(path))
+
+
+def from_text(text, source="<model>"):
+    """Reads a model from YAML (or JSON) text; `source` names it in error messages."""
+    return Model.from_text(text, source)

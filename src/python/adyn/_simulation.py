@@ -1,0 +1,42 @@
+"""Equations.simulate: adyn simulate's options and initial state, a Trajectory of NumPy arrays."""
+import warnings
+
+from . import _adyn
+
+
+class SimulationError(_adyn.Error):
+    """A run that stopped before t_end; `trajectory` holds the samples so far."""
+
+    def __init__(self, message, trajectory=None):
+        super().__init__(message)
+        self.trajectory = trajectory
+
+
+def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, integrator=None,
+             projection=None, baumgarte=None, backend=None):
+    """Integrates the equations from the model's initial conditions (overridden by `initial`, a
+    mapping of coordinate and speed names to values), completed to satisfy the constraints.
+
+    Options left at None come from the model file's `simulation:` settings, then from adyn's
+    defaults (t_end 10, dt 0.01, rtol 1e-8, atol 1e-10, integrator 'dopri' — or 'bdf', 'ida',
+    'midpoint' —, projection on, no Baumgarte stabilization, backend 'tape' — or 'native').
+
+    Returns an adyn.Trajectory (t, q, u, lam, energy, energy_rate_integral, violation as NumPy
+    arrays; summary). A run that stops early raises adyn.SimulationError carrying the trajectory so
+    far; Ctrl-C raises KeyboardInterrupt carrying it too (`.trajectory`).
+    """
+    trajectory = _adyn.simulate(self, dict(initial or {}), t_end, dt, rtol, atol, integrator, projection,
+                                baumgarte, backend)
+    summary = trajectory.summary
+    for warning in summary["warnings"]:
+        warnings.warn(warning, RuntimeWarning, stacklevel=2)
+    if summary["interrupted"]:
+        interrupt = KeyboardInterrupt(summary["stop_reason"])
+        interrupt.trajectory = trajectory
+        raise interrupt
+    if not summary["completed"]:
+        raise SimulationError(summary["stop_reason"], trajectory)
+    return trajectory
+
+
+_adyn.Equations.simulate = simulate

@@ -1,0 +1,175 @@
+// Linearization, eigenanalysis, eigenvalue sweeps and equilibria of a model, as `adyn linearize`,
+// `adyn eigen` and `adyn equilibrium` compute them (the same operating point: the initial
+// conditions, the model's operating_point, then the given assignments), with NumPy results.
+#include <pybind11/complex.h>
+#include <pybind11/eigen.h>
+#include <pybind11/stl.h>
+
+#include <sstream>
+
+#include "adyn/analysis/equilibrium.hpp"
+#include "adyn/error.hpp"
+#include "adyn/formulations/methods.hpp"
+#include "adyn/analysis/stability_sweep.hpp"
+#include "adyn/cli/operating_point.hpp"
+#include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/printers.hpp"
+#include "bindings.hpp"
+
+namespace adyn::python {
+namespace {
+
+/// A linearization with the warnings it gave (an operating point that is not stationary).
+struct Linearization {
+  cli::Linearization job;
+  std::string warnings;
+};
+
+Linearization linearize(const Model& m, const std::string& method, const py::dict& at, bool rest,
+                        const std::vector<std::string>& dependent,
+                        const std::optional<std::vector<std::string>>& symbolic_parameters) {
+  const auto assigned = assignments(at);
+  std::ostringstream err;
+  auto job = cli::linearize_model(m.doc, method, assigned, rest, dependent, err, symbolic_parameters);
+  return {std::move(job), err.str()};
+}
+
+Linearization linearize_equations(const Equations& e, const py::dict& at, bool rest,
+                                  const std::optional<std::vector<std::string>>& symbolic_parameters) {
+  std::ostringstream err;
+  auto job = cli::linearize_equations(e.model->doc, e.eom, assignments(at), rest, err, symbolic_parameters);
+  return {std::move(job), err.str()};
+}
+
+// The model's parameter values with those of `given` ({name: value}) over them.
+GiNaC::exmap parameter_values(const Linearization& l, const py::dict& given) {
+  auto system = l.job.doc.system;
+  for (const auto& [name, value] : given) system.set_parameter_value(py::str(name).cast<std::string>(), value.cast<double>());
+  return system.parameter_values();
+}
+
+// The symbolic matrices evaluated at the model's parameter values (the 0 × 0 ones left out).
+py::dict matrices(const Linearization& l) {
+  const auto& lin = l.job.lin;
+  const auto values = l.job.doc.system.parameter_values();
+  py::dict out;
+  for (const auto& [name, matrix] : {std::pair{"Nq", &lin.Nq}, {"Nu", &lin.Nu}, {"M", &lin.M}, {"Fq", &lin.Fq},
+                                     {"Fu", &lin.Fu}, {"C", &lin.C}, {"G", &lin.G}, {"K", &lin.K}, {"N", &lin.N}})
+    if (matrix->rows() > 0 && matrix->cols() > 0) out[name] = sym::evaluate(*matrix, values, name);
+  return out;
+}
+
+std::string latex(const Linearization& l) {
+  const auto& lin = l.job.lin;
+  std::ostringstream out;
+  if (lin.has_second_order_form())
+    out << "M = " << sym::to_latex(lin.M) << ",\\quad C = " << sym::to_latex(lin.C) << ",\\quad G = "
+        << sym::to_latex(lin.G) << ",\\quad K = " << sym::to_latex(lin.K) << ",\\quad N = " << sym::to_latex(lin.N);
+  else
+    out << "N_q = " << sym::to_latex(lin.Nq) << ",\\quad N_u = " << sym::to_latex(lin.Nu) << ",\\quad M = "
+        << sym::to_latex(lin.M) << ",\\quad F_q = " << sym::to_latex(lin.Fq) << ",\\quad F_u = " << sym::to_latex(lin.Fu);
+  return out.str();
+}
+
+void bind_eigenanalysis(py::module_& m) {
+  using analysis::Eigenanalysis;
+  py::class_<Eigenanalysis>(m, "Eigenanalysis", "Eigenvalues of the state matrix and the stability verdict")
+      .def_readonly("eigenvalues", &Eigenanalysis::eigenvalues, "sorted by imaginary part")
+      .def_readonly("modes", &Eigenanalysis::modes, "state-space eigenvectors (columns)")
+      .def_property_readonly("natural_frequencies", [](const Eigenanalysis& a) {
+        std::vector<double> out;
+        for (const auto& mode : a.table) out.push_back(mode.natural_frequency);
+        return out;
+      })
+      .def_property_readonly("damping_ratios", [](const Eigenanalysis& a) {
+        std::vector<double> out;
+        for (const auto& mode : a.table) out.push_back(mode.damping_ratio);
+        return out;
+      })
+      .def_readonly("frequencies", &Eigenanalysis::frequencies, "Im lambda > 0 of the oscillatory pairs (rad/s)")
+      .def_readonly("spectral_abscissa", &Eigenanalysis::spectral_abscissa)
+      .def_readonly("stable", &Eigenanalysis::stable)
+      .def_readonly("asymptotically_stable", &Eigenanalysis::asymptotically_stable)
+      .def_readonly("secular", &Eigenanalysis::secular)
+      .def_property_readonly("verdict", &analysis::stability_verdict);
+}
+
+// Re-projected guesses: the operating point of each assignment mapping over the initial state.
+std::vector<py::dict> equilibria(const Model& m, const std::string& method, const std::vector<py::dict>& guesses,
+                                 const std::vector<std::string>& free) {
+  const auto eom = formulations::derive(m.doc.system, method);
+  std::vector<formulations::State> starts{cli::operating_point(m.doc, eom, {}).state};
+  for (const auto& g : guesses) starts.push_back(cli::operating_point(m.doc, eom, assignments(g)).state);
+  analysis::EquilibriumOptions options;
+  for (const auto& name : free) {
+    bool found = false;
+    for (const auto* list : {&eom.coordinates, &eom.speeds})
+      for (const auto& s : *list)
+        if (s.get_name() == name) options.unknowns.push_back(s), found = true;
+    if (!found) throw ModelError("unknown '" + name + "'", "not a coordinate or speed of the " + eom.method + " equations");
+  }
+  std::vector<analysis::Equilibrium> found;
+  {
+    found = analysis::find_equilibria(m.doc.system, eom, starts, m.doc.system.parameter_values(), options);
+  }
+  std::vector<py::dict> out;
+  for (const auto& e : found) {
+    py::dict d;
+    d["q"] = e.state.q, d["u"] = e.state.u, d["multipliers"] = e.multipliers;
+    d["residual"] = e.residual, d["iterations"] = e.iterations;
+    d["coordinates"] = names(eom.coordinates), d["speeds"] = names(eom.speeds);
+    out.push_back(d);
+  }
+  return out;
+}
+
+}  // namespace
+
+void bind_analysis(py::module_& m) {
+  bind_eigenanalysis(m);
+  py::class_<Linearization>(m, "Linearization",
+                            "The linearized equations about an operating point: dq' = Nq dq + Nu du, M du' = Fq dq + Fu du "
+                            "(and M dq'' + (C + G) dq' + (K + N) dq = 0 when du = dq')")
+      .def_property_readonly("method", [](const Linearization& l) { return l.job.eom.method; })
+      .def_property_readonly("state_names", [](const Linearization& l) { return l.job.lin.state_names(); })
+      .def_property_readonly("coordinates", [](const Linearization& l) { return names(l.job.lin.coordinates); })
+      .def_property_readonly("speeds", [](const Linearization& l) { return names(l.job.lin.speeds); })
+      .def_property_readonly("dependent", [](const Linearization& l) { return names(l.job.lin.dependent); })
+      .def_property_readonly("ignorable", [](const Linearization& l) { return names(l.job.lin.ignorable); })
+      .def_property_readonly("has_second_order_form", [](const Linearization& l) { return l.job.lin.has_second_order_form(); })
+      .def_property_readonly("warnings", [](const Linearization& l) { return l.warnings; })
+      .def_property_readonly("A", [](const Linearization& l) {
+        return analysis::state_matrix(l.job.lin, l.job.doc.system.parameter_values());
+      }, "The state matrix at the model's parameter values")
+      .def("matrices", &matrices, "{'Nq', 'Nu', 'M', 'Fq', 'Fu' (and 'C', 'G', 'K', 'N')} at the parameter values")
+      .def("latex", &latex, "The symbolic matrices in LaTeX")
+      .def("stationarity_residual", [](const Linearization& l) {
+        return analysis::stationarity_residual(l.job.lin, l.job.doc.system.parameter_values());
+      })
+      .def("eigen", [](const Linearization& l, const py::dict& parameters) {
+        return analysis::eigenanalysis(l.job.lin, parameter_values(l, parameters));
+      }, py::arg("parameters") = py::dict(), "The eigenanalysis at the model's parameter values, or at those given")
+      .def("sweep", [](const Linearization& l, const std::string& parameter, const std::vector<double>& values) {
+             const auto& system = l.job.doc.system;
+             const auto p = cli::parse_sweep(system, parameter + "=0:1:2").parameter;  // checks the name
+             const auto params = system.parameter_values();
+             auto points = analysis::eigenvalue_sweep(l.job.lin, params, p, values);
+             auto boundaries = values.size() < 2 ? std::vector<analysis::StabilityBoundary>{}
+                                                 : analysis::stability_boundaries(l.job.lin, params, p, values.front(),
+                                                                                  values.back(), static_cast<int>(values.size()));
+             std::vector<analysis::Eigenanalysis> analyses;
+             for (auto& point : points) analyses.push_back(std::move(point.analysis));
+             std::vector<std::pair<double, bool>> b;
+             for (const auto& x : boundaries) b.emplace_back(x.value, x.stable_above);
+             return py::make_tuple(analyses, b);
+           }, py::arg("parameter"), py::arg("values"),
+           "(eigenanalyses at each value, [(boundary, stable above)]); values ascending, equally spaced for the "
+           "boundaries' bracketing");
+  m.def("linearize", &linearize, py::arg("model"), py::arg("method"), py::arg("at"), py::arg("rest"),
+        py::arg("dependent"), py::arg("symbolic_parameters"));
+  m.def("linearize_equations", &linearize_equations, py::arg("equations"), py::arg("at"), py::arg("rest"),
+        py::arg("symbolic_parameters"));
+  m.def("equilibria", &equilibria, py::arg("model"), py::arg("method"), py::arg("guesses"), py::arg("free"));
+}
+
+}  // namespace adyn::python

@@ -1,0 +1,101 @@
+// adyn.Equations.simulate: the CLI's simulate (the same options over the model file's settings,
+// the same initial state) returning a Trajectory of NumPy arrays. The GIL is released while
+// Ctrl-C stops the run as it stops the CLI's, keeping the samples so far. The GIL is held
+// throughout, as in every call of the module: GiNaC is not thread-safe (its reference counts, its
+// shared constants), so parallel runs take processes (adyn.ensemble on Dask).
+#include <pybind11/eigen.h>
+#include <pybind11/stl.h>
+
+#include <sstream>
+
+#include "adyn/cli/simulation_setup.hpp"
+#include "adyn/error.hpp"
+#include "adyn/formulations/methods.hpp"
+#include "bindings.hpp"
+
+namespace adyn::python {
+namespace {
+
+// Rows of a trajectory's vectors as a (samples × size) array.
+Eigen::MatrixXd rows(const std::vector<Eigen::VectorXd>& samples, std::size_t size) {
+  Eigen::MatrixXd out(static_cast<Eigen::Index>(samples.size()), static_cast<Eigen::Index>(size));
+  for (std::size_t k = 0; k < samples.size(); ++k) out.row(static_cast<Eigen::Index>(k)) = samples[k].transpose();
+  return out;
+}
+
+Eigen::VectorXd column(const std::vector<double>& v) {
+  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
+py::dict summary(const numeric::TrajectorySummary& s) {
+  py::dict out;
+  out["completed"] = s.completed, out["interrupted"] = s.interrupted, out["stop_reason"] = s.stop_reason;
+  out["steps"] = s.steps, out["rhs_evaluations"] = s.rhs_evaluations, out["max_violation"] = s.max_violation;
+  out["energy_drift"] = s.energy_drift, out["impacts"] = s.impacts, out["ended_by_event"] = s.ended_by_event;
+  out["warnings"] = s.warnings;
+  return out;
+}
+
+// Asks Python for pending signals (Ctrl-C) every 1024 evaluations.
+bool python_interrupt_pending() {
+  static thread_local unsigned calls = 0;
+  if (++calls % 1024 != 0) return false;
+  if (PyErr_CheckSignals() == 0) return false;
+  PyErr_Clear();  // raised below as KeyboardInterrupt, with the trajectory
+  return true;
+}
+
+numeric::Trajectory simulate(const Equations& e, const py::dict& initial, const cli::SimulationOverrides& given) {
+  auto doc = e.model->doc;
+  for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
+  auto options = cli::simulation_options(given, doc.setup);
+  options.interrupted = python_interrupt_pending;
+  const auto x = cli::initial_state(doc);
+  return numeric::simulate(doc.system, e.eom, formulations::state_for(e.eom, doc.system, x.t, x.q, x.u), options);
+}
+
+}  // namespace
+
+void bind_simulation(py::module_& m) {
+  py::class_<numeric::Trajectory>(m, "Trajectory", "Samples of a simulation: t, q, u, lambda, energy, violation")
+      .def_property_readonly("t", [](const numeric::Trajectory& tr) { return column(tr.t); })
+      .def_property_readonly("q", [](const numeric::Trajectory& tr) { return rows(tr.q, tr.coordinate_names.size()); },
+                             "(samples × n) coordinates")
+      .def_property_readonly("u", [](const numeric::Trajectory& tr) { return rows(tr.u, tr.speed_names.size()); },
+                             "(samples × p) speeds")
+      .def_property_readonly("lam", [](const numeric::Trajectory& tr) {
+        return rows(tr.lambda, tr.multiplier_names.size());
+      }, "(samples × m) multipliers")
+      .def_property_readonly("energy", [](const numeric::Trajectory& tr) { return column(tr.energy); })
+      .def_property_readonly("energy_rate_integral",
+                             [](const numeric::Trajectory& tr) { return column(tr.energy_rate_integral); })
+      .def_property_readonly("violation", [](const numeric::Trajectory& tr) { return column(tr.violation); })
+      .def_readonly("coordinate_names", &numeric::Trajectory::coordinate_names)
+      .def_readonly("speed_names", &numeric::Trajectory::speed_names)
+      .def_readonly("multiplier_names", &numeric::Trajectory::multiplier_names)
+      .def_property_readonly("summary", [](const numeric::Trajectory& tr) { return summary(tr.summary); })
+      .def_property_readonly("completed", [](const numeric::Trajectory& tr) { return tr.summary.completed; })
+      .def("csv", [](const numeric::Trajectory& tr) {
+        std::ostringstream out;
+        tr.write_csv(out);
+        return out.str();
+      }, "The trajectory as adyn simulate writes it (CSV)")
+      .def("json", [](const numeric::Trajectory& tr) {
+        std::ostringstream out;
+        tr.write_json(out);
+        return out.str();
+      })
+      .def("__len__", [](const numeric::Trajectory& tr) { return tr.t.size(); });
+
+  m.def("simulate", [](const Equations& e, const py::dict& initial, std::optional<double> t_end, std::optional<double> dt,
+                        std::optional<double> rtol, std::optional<double> atol, std::optional<std::string> integrator,
+                        std::optional<bool> projection, std::optional<double> baumgarte,
+                        std::optional<std::string> backend) {
+    cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, projection};
+    return simulate(e, initial, given);
+  }, py::arg("equations"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
+        py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"),
+        "Integrates the equations from the model's initial conditions (adyn.Equations.simulate documents it)");
+}
+
+}  // namespace adyn::python

@@ -1,0 +1,76 @@
+"""Equations.simulate: the same trajectory as adyn simulate's CSV, options, failures as exceptions."""
+import io
+
+import numpy as np
+import pytest
+
+import adyn
+
+
+def read_csv(text):
+    header = text.splitlines()[0].split(",")
+    return header, np.loadtxt(io.StringIO(text), delimiter=",", skiprows=1, ndmin=2)
+
+
+@pytest.mark.parametrize("name, method", [("double_pendulum.yaml", "lagrange"), ("four_bar_joint.yaml", "lagrange"),
+                                          ("greenwood_4_10_dumbbell_knife_edge.yaml", "gibbs-appell")])
+def test_arrays_equal_the_command_line_csv(example, tool, tmp_path, name, method):
+    path = example(name)
+    csv = tmp_path / "run.csv"
+    status, _, err = tool("simulate", path, "-m", method, "--t-end", 1.0, "-o", csv)
+    assert status == 0, err
+    header, data = read_csv(csv.read_text())
+    tr = adyn.load(path).derive(method).simulate(t_end=1.0)
+    assert tr.csv() == csv.read_text()  # byte for byte
+    n, p, m = tr.q.shape[1], tr.u.shape[1], tr.lam.shape[1]
+    assert header[:1 + n + p] == ["t", *tr.coordinate_names, *tr.speed_names]
+    np.testing.assert_array_equal(data[:, 0], tr.t)
+    np.testing.assert_array_equal(data[:, 1:1 + n], tr.q)
+    np.testing.assert_array_equal(data[:, 1 + n:1 + n + p], tr.u)
+    np.testing.assert_array_equal(data[:, 1 + n + p:1 + n + p + m], tr.lam)
+    np.testing.assert_array_equal(data[:, -2], tr.energy)
+    np.testing.assert_array_equal(data[:, -1], tr.violation)
+
+
+# Research seed-001 E1: the dumbbell from (phi, v, w) = (0.3, 2, 0.5) at t = 2.
+def test_Greenwood_4_10_DumbbellKnifeEdge_Trajectory(example):
+    tr = adyn.load(example("greenwood_4_10_dumbbell_knife_edge.yaml")).derive("gibbs-appell").simulate(t_end=2.0)
+    np.testing.assert_allclose(tr.q[-1], [3.612638137782, 1.788383708151, 0.497406605251], rtol=1e-8)
+    np.testing.assert_allclose(tr.u[-1], [2.019900165695, 0.003221328423], rtol=1e-7, atol=1e-9)
+    assert tr.summary["completed"] and tr.t[-1] == 2.0
+
+
+def test_options_and_initial_conditions(example):
+    eom = adyn.load(example("double_pendulum.yaml")).derive("kane")
+    tr = eom.simulate(t_end=0.5, dt=0.1, initial={"q1": 0.2}, integrator="bdf", rtol=1e-9)
+    np.testing.assert_allclose(tr.t, [0, 0.1, 0.2, 0.3, 0.4, 0.5], atol=1e-15)
+    assert tr.q[0, 0] == 0.2 and tr.q[0, 1] == -0.4
+    with pytest.raises(adyn.ModelError, match="initial condition 'z'"):
+        eom.simulate(initial={"z": 1})
+    with pytest.raises(adyn.ModelError, match="integrator 'rk4'"):
+        eom.simulate(integrator="rk4")
+    with pytest.raises(adyn.ModelError, match="simulation options"):
+        eom.simulate(t_end=-1)
+
+
+def falling_into_a_singular_potential():
+    """A particle attracted by V = -1/x from rest at x = 1: it reaches x = 0 at t = pi/(2 sqrt 2)."""
+    s = adyn.System("collapse")
+    s.add_coordinate("x").add_point("P", from_="O", position={"N": ["x", 0, 0]})
+    s.add_particle("p", point="P", mass=1).add_potential("attraction", energy="-1/x").set_initial(x=1.0)
+    return s.model()
+
+
+def test_a_run_that_stops_raises_with_the_trajectory_so_far():
+    with pytest.raises(adyn.SimulationError) as failure:
+        falling_into_a_singular_potential().derive("lagrange").simulate(t_end=5.0)
+    tr = failure.value.trajectory
+    assert not tr.completed and 1.0 < tr.t[-1] < np.pi / (2 * np.sqrt(2))
+    assert np.all(np.isfinite(tr.q)) and np.all(np.isfinite(tr.energy))
+    assert str(failure.value) == tr.summary["stop_reason"]
+
+
+def test_gimbal_lock_is_a_singularity_error(example):
+    eom = adyn.load(example("heavy_symmetric_top.yaml")).derive("lagrange")
+    with pytest.raises(adyn.SingularityError, match="gimbal lock"):
+        eom.simulate(initial={"theta": 0.0})
