@@ -1,5 +1,9 @@
 """Equations.simulate: the same trajectory as adyn simulate's CSV, options, failures as exceptions."""
 import io
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -74,3 +78,23 @@ def test_gimbal_lock_is_a_singularity_error(example):
     eom = adyn.load(example("heavy_symmetric_top.yaml")).derive("lagrange")
     with pytest.raises(adyn.SingularityError, match="gimbal lock"):
         eom.simulate(initial={"theta": 0.0})
+
+
+def test_ctrl_c_stops_a_run_with_the_trajectory_so_far(example, tmp_path):
+    script = tmp_path / "long_run.py"
+    script.write_text(f"""
+import sys, adyn
+eom = adyn.load({example("double_pendulum.yaml")!r}).derive("lagrange")
+print("started", flush=True)
+try:
+    eom.simulate(t_end=1e4)
+except KeyboardInterrupt as interrupt:
+    tr = interrupt.trajectory
+    print(len(tr) > 1, tr.summary["interrupted"], 0 < tr.t[-1] < 1e4)
+""")
+    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "started\n"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert child.returncode == 0 and out == "True True True\n"
