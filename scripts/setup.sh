@@ -20,7 +20,9 @@ packages=(
   pybind11-dev python3-dev python3-numpy         # the Python module
   python3-pytest python3-sympy                   # its tests (SymPy: Equations.to_sympy)
   python3-distributed python3-matplotlib         # adyn.ensemble on Dask; plots in docs/python.md
+  chromium                                       # browser tests of adyn animate (headless)
 )
+command -v npm >/dev/null || packages+=(nodejs npm)  # three.js and esbuild for adyn animate (npm ci)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -23,7 +23,7 @@ constexpr CommandEntry commands[] = {
     {"check", declare_check},       {"kinematics", declare_kinematics}, {"classify", declare_classify},
     {"derive", declare_derive},     {"compare", declare_compare},       {"codegen", declare_codegen},
     {"simulate", declare_simulate}, {"equilibrium", declare_equilibrium}, {"linearize", declare_linearize},
-    {"eigen", declare_eigen},       {"integrals", declare_integrals},
+    {"eigen", declare_eigen},       {"integrals", declare_integrals}, {"animate", declare_animate},
 };
 
 // Runs the selected command, mapping its errors to exit codes.

@@ -9,7 +9,6 @@
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/trajectory_plot.hpp"
-#include "adyn/cli/progress.hpp"
 #include "adyn/cli/simulation_setup.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -25,29 +24,7 @@ struct SimulateOptions {
   std::optional<std::string> method, output, plot;
   SimulationOverrides given;
   std::vector<std::string> dependent;
-  bool no_projection = false;
 };
-
-void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
-  const auto& m = tr.summary;
-  if (tr.t.empty()) return;  // stopped before the first sample: the error says why
-  os << "simulated to t = " << tr.t.back() << ": " << tr.t.size() << " samples, " << m.steps << " steps, "
-     << m.rhs_evaluations << " evaluations of the equations\n"
-     << "  max constraint violation " << m.max_violation << ", energy error |E - E0 - int(dE/dt)| " << m.energy_drift
-     << "\n";
-}
-
-numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
-                              numeric::SimulationOptions o, std::ostream& err) {
-  const auto x = initial_state(doc);
-  o.interrupted = [] { return CatchInterruption::caught() != 0; };
-  std::optional<ProgressBar> bar;
-  if (ProgressBar::on_terminal(err)) {
-    bar.emplace(err, "simulate", o.t_end - x.t);
-    o.progress = [&bar, t0 = x.t](double t) { bar->update(t - t0); };
-  }
-  return numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
-}
 
 void write_trajectory(const numeric::Trajectory& tr, const SimulateOptions& args, const std::string& method,
                       std::ostream& out) {
@@ -66,9 +43,7 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   auto doc = io::read_model_document(args.model);
   set_dependent_speeds(doc.system, args.dependent);
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
-  auto given = args.given;
-  if (args.no_projection) given.projection = false;
-  const auto options = simulation_options(given, doc.setup);
+  const auto options = simulation_options(args.given, doc.setup);
   const auto eom = formulations::derive(doc.system, method);
   CatchInterruption interruption;  // Ctrl-C or SIGTERM: stop, and write the trajectory so far
   const auto tr = integrate(doc, eom, options, err);
@@ -111,18 +86,7 @@ Action declare_simulate(CLI::App& command) {
         return has_extension(path, ".png") || has_extension(path, ".svg") ? std::string()
                                                                           : "the plot file must end in .png or .svg";
       });
-  command.add_option("--t-end", o->given.t_end, "End time");
-  positive_number(command.add_option("--dt", o->given.output_step, "Output interval"));
-  positive_number(command.add_option("--rtol", o->given.rtol, "Relative tolerance"));
-  positive_number(command.add_option("--atol", o->given.atol, "Absolute tolerance"));
-  command.add_option("--integrator", o->given.integrator,
-                     "dopri (explicit Dormand-Prince, default), bdf (CVODE), ida (DAE with the multipliers) or midpoint "
-                     "(symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton)")
-      ->check(CLI::IsMember({"dopri", "bdf", "ida", "midpoint"}));
-  command.add_flag("--no-projection", o->no_projection, "Do not project onto the constraints");
-  command.add_option("--baumgarte", o->given.baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
-  command.add_option("--backend", o->given.backend, "tape (default) or native (generated C compiled at run time)")
-      ->check(CLI::IsMember({"tape", "native"}));
+  add_simulation_options(command, o->given);
   return [o](std::ostream& out, std::ostream& err) { return simulate(*o, out, err); };
 }
 

@@ -1,6 +1,12 @@
 #include "adyn/cli/simulation_setup.hpp"
 
+#include <CLI/CLI.hpp>
+
+#include "adyn/cli/commands.hpp"
+#include "adyn/cli/interruption.hpp"
+#include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
+#include "adyn/formulations/methods.hpp"
 
 namespace adyn::cli {
 namespace {
@@ -20,6 +26,21 @@ numeric::Backend backend_named(const std::string& name) {
 }
 
 }  // namespace
+
+void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
+  command.add_option("--t-end", given.t_end, "End time");
+  positive_number(command.add_option("--dt", given.output_step, "Output interval"));
+  positive_number(command.add_option("--rtol", given.rtol, "Relative tolerance"));
+  positive_number(command.add_option("--atol", given.atol, "Absolute tolerance"));
+  command.add_option("--integrator", given.integrator,
+                     "dopri (explicit Dormand-Prince, default), bdf (CVODE), ida (DAE with the multipliers) or midpoint "
+                     "(symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton)")
+      ->check(CLI::IsMember({"dopri", "bdf", "ida", "midpoint"}));
+  command.add_flag_callback("--no-projection", [&given] { given.projection = false; }, "Do not project onto the constraints");
+  command.add_option("--baumgarte", given.baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
+  command.add_option("--backend", given.backend, "tape (default) or native (generated C compiled at run time)")
+      ->check(CLI::IsMember({"tape", "native"}));
+}
 
 numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup) {
   numeric::SimulationOptions o;
@@ -48,6 +69,27 @@ analysis::SystemState initial_state(const io::ModelDocument& doc) {
   x.u = analysis::consistent_speeds(s, x.q, values(s.speeds()), x.t);
   analysis::check_orientations(s, x);
   return x;
+}
+
+void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
+  const auto& m = tr.summary;
+  if (tr.t.empty()) return;  // stopped before the first sample: the error says why
+  os << "simulated to t = " << tr.t.back() << ": " << tr.t.size() << " samples, " << m.steps << " steps, "
+     << m.rhs_evaluations << " evaluations of the equations\n"
+     << "  max constraint violation " << m.max_violation << ", energy error |E - E0 - int(dE/dt)| " << m.energy_drift
+     << "\n";
+}
+
+numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
+                              numeric::SimulationOptions o, std::ostream& err) {
+  const auto x = initial_state(doc);
+  o.interrupted = [] { return CatchInterruption::caught() != 0; };
+  std::optional<ProgressBar> bar;
+  if (ProgressBar::on_terminal(err)) {
+    bar.emplace(err, "simulate", o.t_end - x.t);
+    o.progress = [&bar, t0 = x.t](double t) { bar->update(t - t0); };
+  }
+  return numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
 }
 
 }  // namespace adyn::cli

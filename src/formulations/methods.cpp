@@ -34,7 +34,7 @@ EquationsOfMotion derive_by(const model::System& system, const std::string& meth
   if (method == "fundamental-equation") return fundamental_equation(system);
   if (method == "hamilton") return hamilton(system);
   std::string known;
-  for (const auto& name : method_names()) known += (known.empty() ? "" : ", ") + name;
+  for (const auto& name : method_names()) known.append(known.empty() ? "" : ", ").append(name);
   throw ModelError("method '" + method + "'", "unknown (expected one of " + known + ")");
 }
 

@@ -1,12 +1,14 @@
-// Writing a trajectory as CSV or JSON (simulation.hpp).
+// Writing a trajectory as CSV or JSON, and reading one back from CSV (simulation.hpp).
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 
 #include "adyn/numeric/simulation.hpp"
+#include "adyn/error.hpp"
 
 namespace adyn::numeric {
 
@@ -54,6 +56,63 @@ void Trajectory::write_json(std::ostream& os) const {
        << ", \"violation\": " << number(violation[k]) << "}" << (k + 1 < t.size() ? "," : "") << "\n";
   }
   os << "  ]\n}\n";
+}
+
+namespace {
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> cells;
+  std::string cell;
+  std::istringstream in(line);
+  while (std::getline(in, cell, ',')) cells.push_back(cell);
+  if (!line.empty() && line.back() == ',') cells.emplace_back();
+  return cells;
+}
+
+}  // namespace
+
+Trajectory read_trajectory_csv(std::istream& in, const std::string& source, const std::vector<std::string>& coordinates) {
+  auto fail = [&](int line, const std::string& problem) { throw ModelFileError(source, line, 1, "trajectory", problem); };
+  std::string line;
+  if (!std::getline(in, line)) fail(1, "is empty: expected a header t,<coordinates>,...");
+  const auto header = split_csv_line(line);
+  auto column = [&](const std::string& name) {
+    auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end()) fail(1, "has no column '" + name + "' (the header names the columns)");
+    return static_cast<std::size_t>(it - header.begin());
+  };
+  const std::size_t time = column("t");
+  std::vector<std::size_t> columns;
+  for (const auto& name : coordinates) columns.push_back(column(name));
+  Trajectory tr;
+  tr.coordinate_names = coordinates;
+  tr.summary.completed = true;
+  for (int number = 2; std::getline(in, line); ++number) {
+    if (line.empty()) continue;
+    const auto cells = split_csv_line(line);
+    if (cells.size() != header.size())
+      fail(number, "has " + std::to_string(cells.size()) + " values, the header " + std::to_string(header.size()));
+    auto value = [&](std::size_t c) {
+      std::size_t used = 0;
+      double v = 0;
+      try {
+        v = std::stod(cells[c], &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != cells[c].size() || cells[c].empty() || !std::isfinite(v))
+        fail(number, "'" + header[c] + "' is '" + printable(cells[c]) + "', not a finite number");
+      return v;
+    };
+    const double t = value(time);
+    if (!tr.t.empty() && t < tr.t.back()) fail(number, "the time goes backwards (t = " + cells[time] + ")");
+    Eigen::VectorXd q(static_cast<Eigen::Index>(columns.size()));
+    for (std::size_t j = 0; j < columns.size(); ++j) q(static_cast<Eigen::Index>(j)) = value(columns[j]);
+    tr.t.push_back(t);
+    tr.q.push_back(q);
+  }
+  if (tr.t.empty()) fail(2, "has no samples");
+  return tr;
 }
 
 }  // namespace adyn::numeric

@@ -3,7 +3,7 @@
 // analyses as Python objects, NumPy arrays for numbers and adyn's exceptions as Python exceptions.
 // The pure-Python package around it (src/python/adyn) adds the SymPy bridge, the model builder,
 // comparisons and ensembles on Dask. One file per concept: errors, model, equations, simulation,
-// analysis. Every call holds the GIL: GiNaC is not thread-safe.
+// analysis, animation. Every call holds the GIL: GiNaC is not thread-safe.
 #include <pybind11/pybind11.h>
 
 #include <memory>
@@ -44,5 +44,6 @@ void bind_model(py::module_& m);
 void bind_equations(py::module_& m);
 void bind_simulation(py::module_& m);
 void bind_analysis(py::module_& m);
+void bind_animation(py::module_& m);
 
 }  // namespace adyn::python

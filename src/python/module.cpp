@@ -25,4 +25,5 @@ PYBIND11_MODULE(_adyn, m) {
   adyn::python::bind_equations(m);
   adyn::python::bind_simulation(m);
   adyn::python::bind_analysis(m);
+  adyn::python::bind_animation(m);
 }

@@ -86,6 +86,12 @@ struct Trajectory {
   void write_json(std::ostream& out) const;
 };
 
+/// The times and the named coordinates of a trajectory written as CSV (Trajectory::write_csv, or
+/// any CSV with a header naming a column `t` and one per coordinate), for replaying it. Throws
+/// adyn::ModelFileError at source:line for a missing column, a value that is not a finite number,
+/// a row of the wrong length or times that go backwards.
+Trajectory read_trajectory_csv(std::istream& in, const std::string& source, const std::vector<std::string>& coordinates);
+
 /// Integrates from x0 (consistent with the constraints: use analysis::consistent_configuration /
 /// consistent_speeds, or set options.project to let the first projection do it). Failures (the
 /// state leaving the domain, a value that is not finite, a singular mass matrix, an integrator

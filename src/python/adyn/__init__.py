@@ -29,6 +29,7 @@ from ._adyn import (  # noqa: F401  (the compiled core)
 from ._simulation import SimulationError  # noqa: F401
 from ._analysis import Sweep  # noqa: F401
 from ._compare import Comparison, compare  # noqa: F401
+from ._animation import Animation, animate  # noqa: F401
 from ._builder import System  # noqa: F401
 from ._sympy import SymPyEquations  # noqa: F401
 from ._ensemble import Ensemble, ensemble, grid  # noqa: F401

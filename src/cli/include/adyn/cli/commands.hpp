@@ -43,6 +43,7 @@ Action declare_equilibrium(CLI::App& command);
 Action declare_linearize(CLI::App& command);
 Action declare_eigen(CLI::App& command);
 Action declare_integrals(CLI::App& command);
+Action declare_animate(CLI::App& command);
 
 // ---- shared by the commands (command_support.cpp) --------------------------------------------
 

@@ -1,0 +1,100 @@
+// The scene of `adyn animate` (numeric/scene.hpp): positions and orientations sampled along a
+// trajectory equal the closed forms, the default shapes follow the mass properties, and a
+// trajectory's CSV reads back.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "adyn/formulations/methods.hpp"
+#include "adyn/io/model_file.hpp"
+#include "adyn/numeric/scene.hpp"
+#include "test_support.hpp"
+
+using namespace adyn;
+
+namespace {
+
+numeric::Trajectory run(const io::ModelDocument& doc, double t_end) {
+  numeric::SimulationOptions o;
+  o.t_end = t_end;
+  o.output_step = 0.1;
+  const auto eom = formulations::derive(doc.system, "lagrange");
+  Eigen::VectorXd q = doc.system.reference_configuration(), u = Eigen::VectorXd::Zero(q.size());
+  return numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, 0, q, u), o);
+}
+
+std::size_t index(const std::vector<std::string>& names, const std::string& name) {
+  return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+}
+
+}  // namespace
+
+// The double pendulum (examples/double_pendulum.yaml): P1 = l1 (sin q1, −cos q1, 0), P2 = P1 +
+// l2 (sin q2, −cos q2, 0), ^N C ^A the rotation by q1 about z; rods O–P1 and P1–P2; up = +N.y.
+TEST(Scene, DoublePendulumGeometry) {
+  const auto doc = io::read_model_document(test::example("double_pendulum.yaml"));
+  const auto tr = run(doc, 1.0);
+  const auto scene = numeric::sample_scene(doc.system, tr);
+  ASSERT_EQ(scene.t.size(), tr.t.size());
+  const auto P1 = index(scene.point_names, "P1"), P2 = index(scene.point_names, "P2");
+  const auto A = index(scene.frame_names, "A");
+  for (std::size_t k = 0; k < scene.t.size(); k += 3) {
+    const double q1 = tr.q[k](0), q2 = tr.q[k](1);
+    EXPECT_NEAR(scene.positions[P1][3 * k], std::sin(q1), 1e-14);
+    EXPECT_NEAR(scene.positions[P1][3 * k + 1], -std::cos(q1), 1e-14);
+    EXPECT_NEAR(scene.positions[P2][3 * k], std::sin(q1) + 0.5 * std::sin(q2), 1e-14);
+    EXPECT_NEAR(scene.positions[P2][3 * k + 1], -std::cos(q1) - 0.5 * std::cos(q2), 1e-14);
+    EXPECT_NEAR(scene.rotations[A][9 * k], std::cos(q1), 1e-14);
+    EXPECT_NEAR(scene.rotations[A][9 * k + 1], -std::sin(q1), 1e-14);
+  }
+  EXPECT_EQ(scene.links.size(), 2u);
+  EXPECT_EQ(scene.particles.size(), 2u);
+  EXPECT_NEAR(scene.particles[0].radius, scene.particles[1].radius, 1e-15);  // equal masses
+  EXPECT_NEAR(scene.up[1], 1.0, 1e-15);
+  EXPECT_GT(scene.extent, 1.0);
+}
+
+// A uniform solid ellipsoid of semi-axes (a, b, c) has I1 = m (b² + c²)/5, ...: the heavy top's
+// inertia gives back the axes whose moments it has.
+TEST(Scene, BodiesAreTheirInertiaEllipsoids) {
+  const auto doc = io::read_model_document(test::example("heavy_symmetric_top.yaml"));
+  const auto scene = numeric::sample_scene(doc.system, run(doc, 0.2));
+  ASSERT_EQ(scene.bodies.size(), 1u);
+  const auto& b = scene.bodies[0];
+  const auto& body = doc.system.bodies()[0];
+  const auto values = doc.system.parameter_values();
+  const double m = sym::evaluate(body.mass(), values);
+  const Eigen::Matrix3d I = sym::evaluate(body.central_inertia().components_in(body.frame()), values);
+  const auto [a, bb, c] = b.semi_axes;
+  Eigen::Vector3d moments(m * (bb * bb + c * c) / 5, m * (a * a + c * c) / 5, m * (a * a + bb * bb) / 5);
+  Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> principal(I);
+  EXPECT_LT((moments - principal.eigenvalues()).norm(), 1e-12 * I.norm());
+  // The rolling disk's centre is placed by coordinates from the origin: no link is drawn to it.
+  const auto disk = io::read_model_document(test::example("greenwood_4_11_rolling_disk.yaml"));
+  EXPECT_TRUE(numeric::sample_scene(disk.system, run(disk, 0.2)).links.empty());
+}
+
+TEST(Scene, TrajectoryCsvReadsBack) {
+  const auto doc = io::read_model_document(test::example("double_pendulum.yaml"));
+  const auto tr = run(doc, 0.5);
+  std::stringstream csv;
+  tr.write_csv(csv);
+  const auto back = numeric::read_trajectory_csv(csv, "run.csv", {"q2", "q1"});
+  ASSERT_EQ(back.t, tr.t);
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    EXPECT_EQ(back.q[k](0), tr.q[k](1));  // 17 digits: the same doubles
+    EXPECT_EQ(back.q[k](1), tr.q[k](0));
+  }
+  for (const auto& [text, message] : std::vector<std::pair<std::string, std::string>>{
+           {"", "run.csv:1:1: trajectory: is empty"},
+           {"t,q1\n", "run.csv:1:1: trajectory: has no column 'q2'"},
+           {"t,q1,q2\n0,1\n", "run.csv:2:1: trajectory: has 2 values, the header 3"},
+           {"t,q1,q2\n0,1,nan\n", "run.csv:2:1: trajectory: 'q2' is 'nan', not a finite number"},
+           {"t,q1,q2\n1,0,0\n0,0,0\n", "run.csv:3:1: trajectory: the time goes backwards"},
+           {"t,q1,q2\n", "run.csv:2:1: trajectory: has no samples"}}) {
+    std::istringstream in(text);
+    const auto thrown = test::thrown_message([&] { numeric::read_trajectory_csv(in, "run.csv", {"q1", "q2"}); });
+    EXPECT_EQ(thrown.rfind(message, 0), 0u) << thrown;
+  }
+}

@@ -1,0 +1,75 @@
+"""adyn animate: a self-contained page, drawn by a real browser (headless Chromium), in which the
+bodies move; replaying a trajectory; bad input."""
+import re
+
+import numpy as np
+import pytest
+
+from browser import chromium, screenshot
+
+
+def page_of(tool, tmp_path, model, *args):
+    page = tmp_path / "page.html"
+    status, out, err = tool("animate", model, "-o", page, *args)
+    assert status == 0, err
+    return page, out
+
+
+def test_the_page_is_self_contained(example, tool, tmp_path):
+    page, out = page_of(tool, tmp_path, example("double_pendulum.yaml"), "--t-end", 1, "--trace", "P2")
+    assert "animation of 101 samples (t = 0 to 1) written to" in out
+    html = page.read_text()
+    assert not re.search(r"<(script|link|img)[^>]+(src|href)=", html)  # nothing fetched: it opens offline
+    assert '"traces":["P2"]' in html and "__THREE__" in html  # the scene and three.js, inlined
+
+
+@pytest.mark.skipif(chromium() is None, reason="needs chromium (scripts/setup.sh installs it)")
+@pytest.mark.parametrize("name", ["double_pendulum.yaml", "heavy_symmetric_top.yaml", "greenwood_4_11_rolling_disk.yaml"])
+def test_a_browser_draws_the_bodies_and_they_move(example, tool, tmp_path, name):
+    import matplotlib.image
+    page, _ = page_of(tool, tmp_path, example(name), "--t-end", 2)
+    images = []
+    for t in (0.0, 1.5):
+        png = tmp_path / f"t{t}.png"
+        screenshot(page, png, t)
+        images.append(matplotlib.image.imread(png)[:-60, :, :3])  # the drawing, above the control bar
+    for image in images:
+        background = np.array([0xf4, 0xf4, 0xf4]) / 255
+        drawn = np.abs(image - background).max(axis=2) > 0.1
+        assert drawn.mean() > 0.002, "nothing drawn"
+    moved = np.abs(images[0] - images[1]).max(axis=2) > 0.1
+    assert moved.mean() > 0.001, "the bodies did not move between t = 0 and 1.5"
+
+
+def test_replaying_a_trajectory(example, tool, tmp_path):
+    model = example("double_pendulum.yaml")
+    csv = tmp_path / "run.csv"
+    assert tool("simulate", model, "--t-end", 0.5, "-o", csv)[0] == 0
+    page, out = page_of(tool, tmp_path, model, "--trajectory", csv)
+    assert "animation of 51 samples (t = 0 to 0.5)" in out
+
+
+def test_bad_input_is_refused(example, tool, tmp_path):
+    model = example("double_pendulum.yaml")
+    status, _, err = tool("animate", model, "-o", tmp_path / "p.html", "--t-end", 0.1, "--trace", "Q")
+    assert status == 2 and "--trace 'Q': not a point located by a position (points: O, P1, P2)" in err
+    bad = tmp_path / "bad.csv"
+    bad.write_text("t,q1\n0,0.1\n")
+    status, _, err = tool("animate", model, "-o", tmp_path / "p.html", "--trajectory", bad)
+    assert status == 2 and f"{bad}:1:1: trajectory: has no column 'q2'" in err
+    bad.write_text("t,q1,q2\n0,0.1,0.2\n0.1,x,0.2\n")
+    status, _, err = tool("animate", model, "-o", tmp_path / "p.html", "--trajectory", bad)
+    assert status == 2 and f"{bad}:3:1: trajectory: 'q1' is 'x', not a finite number" in err
+    assert not (tmp_path / "p.html").exists()
+
+
+def test_python_animate_returns_the_page(example):
+    import adyn
+    model = adyn.load(example("double_pendulum.yaml"))
+    a = adyn.animate(model, t_end=0.5, traces=["P2"])
+    assert a.html.startswith("<!DOCTYPE html>") and '"traces":["P2"]' in a.html
+    assert a._repr_html_().startswith("<iframe srcdoc=")
+    replay = adyn.animate(model, model.derive("kane").simulate(t_end=0.2))
+    assert '"t":[0.0,0.01,' in replay.html
+    with pytest.raises(adyn.ModelError, match="--trace 'Q'"):
+        adyn.animate(model, t_end=0.1, traces=["Q"])
