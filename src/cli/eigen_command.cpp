@@ -72,11 +72,13 @@ plot::Figure sweep_figure(const Linearization& job, const ParameterSweep& sweep,
     }
   }
   re.style = im.style = plot::Style::Points;
-  std::ostringstream title;
-  title << job.doc.system.name() << ": eigenvalues against " << name;
-  for (const auto& b : boundaries) title << (&b == &boundaries.front() ? " (stability boundary " : ", ") << name << " = " << b.value;
-  if (!boundaries.empty()) title << ")";
-  return {.title = title.str(), .panels = {re, im}};
+  for (const auto& b : boundaries) {  // drawn and labelled in both panels
+    std::ostringstream label;
+    label << name << " = " << std::setprecision(6) << b.value << (b.stable_above ? ": stable above" : ": stable below");
+    re.markers.push_back({b.value, label.str()});
+    im.markers.push_back({b.value, label.str()});
+  }
+  return {.title = job.doc.system.name() + ": eigenvalues against " + name, .panels = {re, im}};
 }
 
 void write_sweep_csv(const std::vector<analysis::SweepPoint>& points, const std::string& parameter, std::ostream& out) {

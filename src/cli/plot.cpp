@@ -103,9 +103,17 @@ std::string panel_commands(const Panel& p, const std::string& data_file) {
   if (curves.empty())  // gnuplot refuses a plot without a single point: an empty, labelled panel
     return os.str() + "unset logscale y\nset yrange [0:1]\nset label 1 'no data' at graph 0.5, 0.5 center\n"
                       "plot NaN notitle\nunset label 1\nset autoscale y\n";
+  for (std::size_t k = 0; k < p.markers.size(); ++k) {
+    const auto& m = p.markers[k];
+    os << "set arrow " << k + 1 << " from " << m.x << ", graph 0 to " << m.x
+       << ", graph 1 nohead dashtype 2 linewidth 1.5 linecolor rgb '#b00020'\n"
+       << "set label " << k + 2 << " " << quoted(m.label) << " at " << m.x
+       << ", graph 0.93 right offset -0.5, 0 textcolor rgb '#b00020'\n";
+  }
   os << "plot ";
   for (std::size_t k = 0; k < curves.size(); ++k) os << (k ? ", \\\n     " : "") << curves[k];
   os << "\n";
+  if (!p.markers.empty()) os << "unset arrow\nunset label\n";
   return os.str();
 }
 

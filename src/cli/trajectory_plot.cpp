@@ -39,18 +39,23 @@ bool is_angle(const GiNaC::symbol& q, const std::vector<GiNaC::ex>& trig_args) {
   });
 }
 
-// rad for angles, rad/s for their rates when they are the speeds.
-Units angle_units(const formulations::EquationsOfMotion& eom, bool seconds) {
+// Each coordinate's unit — the model's `unit:`, else rad for an angle — and its rate's (unit/s)
+// when the rates are the speeds; declared speeds with a `unit:` have theirs.
+Units coordinate_units(const model::System& system, const formulations::EquationsOfMotion& eom, bool seconds) {
   const auto args = trig_arguments(eom);
   std::set<std::string> rates;
   for (const auto& u : eom.speeds) rates.insert(u.get_name());
   Units units;
   for (const auto& q : eom.coordinates) {
-    if (!is_angle(q, args)) continue;
-    units[q.get_name()] = "rad";
+    std::string unit = system.unit_of(q);
+    if (unit.empty() && is_angle(q, args)) unit = "rad";
+    if (unit.empty()) continue;
+    units[q.get_name()] = unit;
     const auto rate = sym::derivative_of(q).get_name();
-    if (rates.count(rate)) units[rate] = seconds ? "rad/s" : "rad per unit time";
+    if (rates.count(rate)) units[rate] = seconds ? unit + "/s" : unit + " per unit time";
   }
+  for (const auto& u : eom.speeds)
+    if (auto unit = system.unit_of(u); !unit.empty()) units[u.get_name()] = unit;
   return units;
 }
 
@@ -62,23 +67,62 @@ bool in_seconds(const model::System& system) {
 
 // ---- panels ------------------------------------------------------------------------------------
 
-// One series per component; a unit shared by all goes to the axis label, else to the legend.
-plot::Panel component_panel(const std::string& title, const std::string& symbol, const std::string& time_label,
-                            const std::vector<std::string>& names, const std::vector<double>& t,
-                            const std::vector<Eigen::VectorXd>& values, const Units& units) {
-  auto unit = [&](const std::string& name) {
-    auto it = units.find(name);
+// The components split into panels that a reader can read: one per unit, and within a unit apart
+// where their ranges differ by more than 20× (a wheel's spin of 300 rad would flatten its lean of
+// 0.1 rad). A panel of several is titled with its components' names.
+std::vector<std::vector<std::size_t>> readable_groups(const std::vector<std::string>& names,
+                                                      const std::vector<Eigen::VectorXd>& values, const Units& units) {
+  auto unit = [&](std::size_t i) {
+    auto it = units.find(names[i]);
     return it == units.end() ? std::string() : it->second;
   };
-  const bool shared = !names.empty() && !unit(names.front()).empty() &&
-                      std::all_of(names.begin(), names.end(), [&](const std::string& n) { return unit(n) == unit(names.front()); });
-  plot::Panel p{.title = title, .x_label = time_label, .y_label = shared ? symbol + " (" + unit(names.front()) + ")" : symbol, .x = t};
+  std::vector<double> range(names.size(), 0);
   for (std::size_t i = 0; i < names.size(); ++i) {
-    plot::Series s{.name = shared || unit(names[i]).empty() ? names[i] : names[i] + " (" + unit(names[i]) + ")"};
-    for (const auto& v : values) s.y.push_back(v(static_cast<Eigen::Index>(i)));
-    p.series.push_back(std::move(s));
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& v : values)
+      if (std::isfinite(v(static_cast<Eigen::Index>(i))))
+        lo = std::min(lo, v(static_cast<Eigen::Index>(i))), hi = std::max(hi, v(static_cast<Eigen::Index>(i)));
+    range[i] = hi > lo ? hi - lo : std::max(std::abs(hi), 1e-300);
   }
-  return p;
+  std::vector<std::size_t> order(names.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return unit(a) != unit(b) ? unit(a) < unit(b) : range[a] > range[b];
+  });
+  std::vector<std::vector<std::size_t>> groups;
+  for (const auto i : order)
+    if (groups.empty() || unit(groups.back().front()) != unit(i) || range[groups.back().front()] > 20 * range[i])
+      groups.push_back({i});
+    else
+      groups.back().push_back(i);
+  for (auto& g : groups) std::sort(g.begin(), g.end());
+  std::sort(groups.begin(), groups.end());
+  return groups;
+}
+
+std::vector<plot::Panel> component_panels(const std::string& title, const std::string& symbol,
+                                          const std::string& time_label, const std::vector<std::string>& names,
+                                          const std::vector<double>& t, const std::vector<Eigen::VectorXd>& values,
+                                          const Units& units) {
+  const auto groups = readable_groups(names, values, units);
+  std::vector<plot::Panel> panels;
+  for (const auto& group : groups) {
+    auto it = units.find(names[group.front()]);
+    const std::string unit = it == units.end() ? "" : it->second;
+    std::string listed;
+    for (const auto i : group) listed.append(listed.empty() ? "" : ", ").append(names[i]);
+    plot::Panel p{.title = groups.size() > 1 ? title + ": " + listed : title,
+                  .x_label = time_label,
+                  .y_label = unit.empty() ? symbol : symbol + " (" + unit + ")",
+                  .x = t};
+    for (const auto i : group) {
+      plot::Series s{.name = names[i]};
+      for (const auto& v : values) s.y.push_back(v(static_cast<Eigen::Index>(i)));
+      p.series.push_back(std::move(s));
+    }
+    panels.push_back(std::move(p));
+  }
+  return panels;
 }
 
 // Greenwood's sufficient conditions (energy.hpp); a system they cannot be checked for counts as
@@ -91,19 +135,29 @@ bool conservative(const model::System& system) {
   }
 }
 
-// E − E(0): the energy error of a conservative system. Otherwise E changes by the work done,
-// ∫Ė dt, and E − E(0) − ∫Ė dt is the integration error.
-plot::Panel energy_panel(const model::System& system, const numeric::Trajectory& tr, const std::string& time_label) {
+// The integration error E − E(0) − ∫Ė dt on its own axis (E − E(0) for a conservative system), and
+// for a nonconservative one the change E − E(0) by the work done, on another: at the scale of the
+// change the error would be invisible.
+std::vector<plot::Panel> energy_panels(const model::System& system, const numeric::Trajectory& tr,
+                                       const std::string& time_label, const std::string& unit) {
   const bool conserved = conservative(system);
   plot::Series change{.name = "E − E(0)"}, error{.name = "E − E(0) − ∫(dE/dt) dt"};
   for (std::size_t k = 0; k < tr.t.size(); ++k) {
     change.y.push_back(tr.energy[k] - tr.energy.front());
     error.y.push_back(change.y.back() - tr.energy_rate_integral[k]);
   }
-  plot::Panel p{.title = conserved ? "Energy error (E = T2 − T0 + V is conserved)" : "Energy change and integration error",
-                .x_label = time_label, .y_label = "energy", .x = tr.t, .series = {change}};
-  if (!conserved) p.series.push_back(error);
-  return p;
+  const std::string y = unit.empty() ? "energy" : "energy (" + unit + ")";
+  if (conserved)
+    return {{.title = "Energy error (E = T2 − T0 + V is conserved)", .x_label = time_label, .y_label = y, .x = tr.t,
+             .series = {change}}};
+  return {{.title = "Energy change by the work done", .x_label = time_label, .y_label = y, .x = tr.t, .series = {change}},
+          {.title = "Integration error of the energy", .x_label = time_label, .y_label = y, .x = tr.t, .series = {error}}};
+}
+
+// J when the model's parameters are in SI units (a mass in kg).
+std::string energy_unit(const model::System& system) {
+  const auto& ps = system.parameters();
+  return std::any_of(ps.begin(), ps.end(), [](const model::Parameter& p) { return p.unit == "kg"; }) ? "J" : "";
 }
 
 plot::Panel violation_panel(const numeric::Trajectory& tr, const std::string& time_label, bool projected) {
@@ -133,12 +187,17 @@ plot::Figure trajectory_figure(const model::System& system, const formulations::
                                const numeric::Trajectory& tr, const numeric::SimulationOptions& options) {
   const bool seconds = in_seconds(system);
   const std::string t = seconds ? "t (s)" : "t";
-  const auto units = angle_units(eom, seconds);
+  const auto units = coordinate_units(system, eom, seconds);
   plot::Figure f{.title = system.name() + ": " + eom.method + " equations, " + integrator_name(options.integrator)};
-  f.panels.push_back(component_panel("Coordinates", "q", t, tr.coordinate_names, tr.t, tr.q, units));
-  f.panels.push_back(component_panel("Generalized speeds", "u", t, tr.speed_names, tr.t, tr.u, units));
-  if (!tr.energy.empty() && std::isfinite(tr.energy.front())) f.panels.push_back(energy_panel(system, tr, t));
+  auto add = [&f](std::vector<plot::Panel> panels) { f.panels.insert(f.panels.end(), panels.begin(), panels.end()); };
+  add(component_panels("Coordinates", "q", t, tr.coordinate_names, tr.t, tr.q, units));
+  add(component_panels("Generalized speeds", "u", t, tr.speed_names, tr.t, tr.u, units));
+  if (!tr.energy.empty() && std::isfinite(tr.energy.front())) add(energy_panels(system, tr, t, energy_unit(system)));
   if (!system.constraints().empty()) f.panels.push_back(violation_panel(tr, t, options.project));
+  if (!tr.summary.completed && !tr.t.empty()) {  // a run that stopped early: where, and why
+    const auto reason = tr.summary.stop_reason.substr(0, 60);
+    for (auto& p : f.panels) p.markers.push_back({tr.t.back(), "stopped: " + reason});
+  }
   return f;
 }
 

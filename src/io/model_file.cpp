@@ -153,23 +153,22 @@ class ModelReader : public ModelValues {
 
   void read_symbols(const YAML::Node& node, const std::string& kind) {
     for (const auto& item : list(node, kind + "s", "names")) {
-      std::string name, latex;
+      std::string name, latex, unit;
       YAML::Node at = item;
       if (item.IsMap()) {
-        auto f = fields(item, kind, {"name", "latex"});
+        auto f = fields(item, kind, {"name", "latex", "unit"});
         require(f, kind, {"name"});
         at = f["name"];
         name = text(at, kind, "a name");
         if (f.has("latex")) latex = text(f["latex"], kind + " '" + name + "'", "LaTeX text");
+        if (f.has("unit")) unit = text(f["unit"], kind + " '" + name + "'", "a unit");
       } else {
-        name = text(item, kind, "a name or {name, latex}");
+        name = text(item, kind, "a name or {name, latex, unit}");
       }
       claim_symbol(at, kind, name);
       guarded(at, kind + " '" + name + "'", [&] {
-        if (kind == "coordinate")
-          system_.add_coordinate(name, latex);
-        else
-          system_.add_speed(name, latex);
+        const auto s = kind == "coordinate" ? system_.add_coordinate(name, latex) : system_.add_speed(name, latex);
+        if (!unit.empty()) system_.set_unit(s, unit);
       });
     }
   }

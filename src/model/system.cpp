@@ -69,6 +69,18 @@ GiNaC::symbol System::add_speed(const std::string& name, const std::string& late
   return declared_speeds_.back();
 }
 
+void System::set_unit(const GiNaC::symbol& s, const std::string& unit) {
+  auto kind = symbol_kinds_.find(s.get_name());
+  if (kind == symbol_kinds_.end() || (kind->second != "coordinate" && kind->second != "speed"))
+    throw ModelError("unit of '" + s.get_name() + "'", "not a coordinate or a speed of system '" + name_ + "'");
+  units_[s.get_name()] = unit;
+}
+
+std::string System::unit_of(const GiNaC::symbol& s) const {
+  auto it = units_.find(s.get_name());
+  return it == units_.end() ? std::string() : it->second;
+}
+
 std::vector<GiNaC::symbol> System::speeds() const {
   return declared_speeds_.empty() ? sym::derivatives_of(coordinates_) : declared_speeds_;
 }

@@ -10,6 +10,7 @@
 
 #include "adyn/cli/plot.hpp"
 #include "adyn/cli/progress.hpp"
+#include "adyn/cli/simulation_setup.hpp"
 #include "adyn/cli/trajectory_plot.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -71,6 +72,18 @@ TEST(Plot, ScriptDrawsEveryPanelAndSeries) {
   const auto svg = plot::gnuplot_script(two_panels(), "/tmp/out.svg", {"/tmp/a.dat", "/tmp/b.dat"});
   EXPECT_NE(svg.find("set terminal svg"), std::string::npos) << svg;
   EXPECT_EQ(svg.find("pngcairo"), std::string::npos) << svg;
+}
+
+// A marker (a stability boundary, the time a run stopped) is a dashed vertical line with its label,
+// removed again before the next panel.
+TEST(Plot, MarkersAreLabelledVerticalLines) {
+  auto figure = two_panels();
+  figure.panels[0].markers.push_back({2.5, "Omega = 2.5: stable above"});
+  const auto script = plot::gnuplot_script(figure, "/tmp/out.png", {"/tmp/a.dat", "/tmp/b.dat"});
+  EXPECT_NE(script.find("set arrow 1 from 2.5, graph 0 to 2.5, graph 1 nohead dashtype 2"), std::string::npos) << script;
+  EXPECT_NE(script.find("set label 2 'Omega = 2.5: stable above' at 2.5, graph 0.93 right"), std::string::npos) << script;
+  const auto unset = script.find("unset arrow"), second = script.find("'/tmp/b.dat' using 1:2");
+  EXPECT_TRUE(unset != std::string::npos && unset < second) << script;
 }
 
 // A long figure title would run off the canvas: it is broken at spaces into lines of at most 90
@@ -153,7 +166,8 @@ TEST(SimulatePlot, WritesPngAndSvg) {
 }
 
 // The double pendulum's angles are in rad, its rates in rad/s; E is conserved, so its panel shows
-// the energy error alone; there are no constraints, so there is no violation panel.
+// the energy error alone, in J (the masses are in kg); there are no constraints, so there is no
+// violation panel.
 TEST(SimulatePlot, FigureOfTheDoublePendulum) {
   const auto doc = adyn::io::read_model_document(example("double_pendulum.yaml"));
   const auto eom = adyn::formulations::derive(doc.system, "lagrange");
@@ -173,7 +187,49 @@ TEST(SimulatePlot, FigureOfTheDoublePendulum) {
   EXPECT_EQ(f.panels[1].y_label, "u (rad/s)");
   EXPECT_EQ(f.panels[1].series[1].name, "q2_d");
   ASSERT_EQ(f.panels[2].series.size(), 1u);
+  EXPECT_EQ(f.panels[2].y_label, "energy (J)");
   EXPECT_EQ(f.panels[2].series[0].y.front(), 0.0);  // E − E(0)
+  for (const auto& p : f.panels) EXPECT_TRUE(p.markers.empty());  // the run completed
+}
+
+// Greenwood's rolling disk: one panel per unit — x, y in m (the model's `unit:`) —, and the spin,
+// which grows to 25 rad, apart from the lean of 0.2 rad.
+TEST(SimulatePlot, CoordinatesOfDifferentUnitsAndScalesGetPanelsOfTheirOwn) {
+  const auto doc = adyn::io::read_model_document(example("greenwood_4_11_rolling_disk.yaml"));
+  const auto eom = adyn::formulations::derive(doc.system, "gibbs-appell");
+  adyn::numeric::SimulationOptions o;
+  o.t_end = 4;
+  o.output_step = 0.1;
+  const auto x = adyn::cli::initial_state(doc);
+  const auto tr = adyn::numeric::simulate(doc.system, eom, adyn::formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
+  const auto f = adyn::cli::trajectory_figure(doc.system, eom, tr, o);
+  ASSERT_GE(f.panels.size(), 3u);
+  EXPECT_EQ(f.panels[0].title, "Coordinates: x, y");
+  EXPECT_EQ(f.panels[0].y_label, "q (m)");
+  EXPECT_EQ(f.panels[1].title, "Coordinates: theta");
+  EXPECT_EQ(f.panels[1].y_label, "q (rad)");
+  EXPECT_EQ(f.panels[2].title, "Coordinates: phi, spin");
+}
+
+// A run that stops early is marked in every panel at the time it stopped, with the reason.
+TEST(SimulatePlot, AFailedRunIsMarkedWhereItStopped) {
+  auto doc = adyn::io::read_model_document_text(R"(name: collapse
+coordinates: [x]
+points: [{name: P, from: O, position: {N: [x, 0, 0]}}]
+particles: [{name: p, point: P, mass: 1}]
+potentials: [{name: attraction, energy: -1/x}]
+)");
+  const auto eom = adyn::formulations::derive(doc.system, "lagrange");
+  adyn::numeric::SimulationOptions o;
+  o.t_end = 2;
+  const auto tr = adyn::numeric::simulate(doc.system, eom, {0, Eigen::VectorXd::Ones(1), Eigen::VectorXd::Zero(1)}, o);
+  ASSERT_FALSE(tr.summary.completed);
+  const auto f = adyn::cli::trajectory_figure(doc.system, eom, tr, o);
+  for (const auto& p : f.panels) {
+    ASSERT_EQ(p.markers.size(), 1u) << p.title;
+    EXPECT_EQ(p.markers[0].x, tr.t.back());
+    EXPECT_EQ(p.markers[0].label.rfind("stopped: ", 0), 0u);
+  }
 }
 
 // A constrained system gets a violation panel, logarithmic once the violation is positive.
@@ -187,14 +243,17 @@ TEST(SimulatePlot, FigureOfAConstrainedSystemShowsTheViolation) {
   adyn::formulations::State x0{0, Eigen::Vector2d(0, 0), Eigen::Vector2d(1.0, std::tan(0.5235987755982988))};
   const auto tr = adyn::numeric::simulate(doc.system, eom, x0, o);
   const auto f = adyn::cli::trajectory_figure(doc.system, eom, tr, o);
-  ASSERT_EQ(f.panels.size(), 4u);
-  EXPECT_EQ(f.panels[0].y_label, "q");  // x and y are not angles
-  EXPECT_EQ(f.panels[3].series[0].name, "violation");
-  EXPECT_EQ(f.panels[3].series[0].y, tr.violation);
+  const auto& violation = f.panels.back();
+  EXPECT_EQ(violation.series[0].name, "violation");
+  EXPECT_EQ(violation.series[0].y, tr.violation);
   const bool positive = std::any_of(tr.violation.begin(), tr.violation.end(), [](double v) { return v > 0; });
-  EXPECT_EQ(f.panels[3].log_y, positive);
-  // friction does work: the energy panel shows the change and the integration error
-  EXPECT_EQ(f.panels[2].series.size(), 2u);
+  EXPECT_EQ(violation.log_y, positive);
+  // friction does work: the energy change and the integration error, each on its own axis
+  const auto& change = f.panels[f.panels.size() - 3];
+  const auto& error = f.panels[f.panels.size() - 2];
+  EXPECT_EQ(change.title, "Energy change by the work done");
+  EXPECT_EQ(error.title, "Integration error of the energy");
+  EXPECT_EQ(error.series[0].name, "E − E(0) − ∫(dE/dt) dt");
 }
 
 TEST(ProgressBar, DrawsOnceDueAndErasesItself) {

@@ -280,3 +280,14 @@ initial: {x: 0.6, y: -0.8}
                                                 "  - {name: circle, holonomic: x^2 + y^2 - l^2}\ninitial: {x: 0.6}\n");
   EXPECT_DOUBLE_EQ(completed.setup.initial.at("x"), 0.6);  // y is completed when simulating
 }
+
+// `unit:` of a coordinate or speed labels plots; the others have none.
+TEST(ModelFile, CoordinateUnits) {
+  const auto s = adyn::io::read_model("name: cart\ncoordinates: [{name: x, unit: m}, theta]\nspeeds: [{name: v, unit: m/s}, w]\n"
+                                      "coordinate_rates: {x: v, theta: w}\n");
+  EXPECT_EQ(s.unit_of(s.coordinates()[0]), "m");
+  EXPECT_EQ(s.unit_of(s.coordinates()[1]), "");
+  EXPECT_EQ(s.unit_of(s.speeds()[0]), "m/s");
+  const auto message = adyn::test::thrown_message([] { adyn::io::read_model("coordinates: [{name: x, unit: [m]}]\n"); });
+  EXPECT_NE(message.find("coordinate 'x': expected a unit"), std::string::npos) << message;
+}

@@ -52,6 +52,10 @@ class System {
   const std::vector<GiNaC::symbol>& coordinates() const { return coordinates_; }
   /// The generalized speeds: the declared ones, or q̇ when none are declared (u = q̇).
   std::vector<GiNaC::symbol> speeds() const;
+  /// The unit of a coordinate or declared speed ("m", "rad", "m/s"), for plots and reports; ""
+  /// when none is given. Throws ModelError for a symbol that is neither.
+  void set_unit(const GiNaC::symbol& coordinate_or_speed, const std::string& unit);
+  std::string unit_of(const GiNaC::symbol& coordinate_or_speed) const;
   /// Kinematic differential equation q̇_i = rate(u, q, t), the solved form q̇ = N(q,t) u + n(q,t)
   /// of u = Y(q,t) q̇ + z(q,t).
   void set_coordinate_rate(const GiNaC::symbol& coordinate, const GiNaC::ex& rate);
@@ -170,7 +174,8 @@ class System {
   std::vector<Dissipation> dissipations_;
   std::vector<GeneralizedForce> generalized_forces_;
   std::set<std::string> load_names_;
-  std::map<std::string, std::string> symbol_kinds_;  // name -> "parameter" / "coordinate" / ...
+  std::map<std::string, std::string> symbol_kinds_;
+  std::map<std::string, std::string> units_;  // coordinate or speed name -> unit  // name -> "parameter" / "coordinate" / ...
 };
 
 }  // namespace adyn::model

@@ -21,12 +21,19 @@ struct Series {
 
 enum class Style { Lines, Points, LinesPoints };
 
+/// A vertical line across a panel at x, labelled: a stability boundary, the time a run stopped.
+struct Marker {
+  double x = 0;
+  std::string label{};
+};
+
 struct Panel {
   std::string title{}, x_label{}, y_label{};
   std::vector<double> x{};
   std::vector<Series> series{};
   bool log_y = false;  // logarithmic y axis; values <= 0 are left out
   Style style = Style::Lines;
+  std::vector<Marker> markers{};
 };
 
 struct Figure {
