@@ -1,6 +1,6 @@
 // The viewer of `adyn animate`: draws the scene that the page embeds (numeric/scene.hpp: frame
-// orientations and point positions at each sample, bodies as inertia ellipsoids, particles as
-// spheres, links between points) with three.js, and plays it. Up is against gravity (else N.z). Controls: play and
+// orientations and point positions at each sample; the model's shapes, or by default bodies as
+// inertia ellipsoids, particles as spheres, links between points) with three.js, and plays it. Up is against gravity (else N.z). Controls: play and
 // pause (also the space bar), a time slider, playback speed, orbit and zoom (OrbitControls), the
 // time read-out, and the traces of the points named in the scene's `traces`.
 // For tests and scripts: window.adyn.seek(t) shows time t (paused); window.adyn.ready is true once
@@ -38,11 +38,37 @@ for (const r of data.positions)
 grid.position.copy(center).addScaledVector(up, Math.min(lowest, 0) - center.dot(up));
 world.add(grid);
 world.add(new THREE.AxesHelper(data.extent * 0.15));  // N at O: x red, y green, z blue
-// The camera: in front of the scene, a little above, seeing N's x-y plane face on when up is N.y.
+// The system's own size (its points' spread at the start) and the centroid of its points at each
+// sample: a vehicle that travels far beyond its size is followed by the camera.
+const moving = data.positions.length > 1 ? data.positions.slice(1) : data.positions;  // not the origin O
+function centroid(i) {
+  const c = new THREE.Vector3();
+  for (const r of moving) c.add(new THREE.Vector3(r[3 * i], r[3 * i + 1], r[3 * i + 2]));
+  return c.divideScalar(Math.max(moving.length, 1));
+}
+let size = 0;
+for (const r of moving) size = Math.max(size, new THREE.Vector3(r[0], r[1], r[2]).distanceTo(centroid(0)));
+for (const s of data.shapes) size = Math.max(size, ...s.size);               // and the bodies' own sizes
+for (const b of data.bodies) size = Math.max(size, ...b.semi_axes);
+for (const p of data.particles) size = Math.max(size, p.radius);
+size = Math.max(2 * size, 0.05 * data.extent);
+const travels = data.extent > 4 * size;
+const view = travels ? centroid(0) : center;
+const reach = travels ? 2.5 * size : 2.2 * data.extent;
+
+// The camera: in front, a little above, seeing N's x-y plane face on when up is N.y.
 const side = Math.abs(up.z) > 0.9 ? new THREE.Vector3(0.3, -1, 0) : new THREE.Vector3(0.3, 0, 1);
-camera.position.copy(center).addScaledVector(side.normalize(), 2.2 * data.extent).addScaledVector(up, 0.5 * data.extent);
+camera.position.copy(view).addScaledVector(side.normalize(), reach).addScaledVector(up, 0.25 * reach);
 const controls = new OrbitControls(camera, renderer.domElement);
-controls.target.copy(center);
+controls.target.copy(view);
+let followed = view.clone();
+function follow(i) {  // keeps the camera's offset from the travelling system
+  if (!travels) return;
+  const c = centroid(i), shift = c.clone().sub(followed);
+  camera.position.add(shift);
+  controls.target.add(shift);
+  followed = c;
+}
 
 const palette = [0x3b6fb6, 0xd9822b, 0x4c9a4c, 0xb54a4a, 0x8a63b8, 0x8c6d3f, 0x3a9aa8];
 const bodies = data.bodies.map((b, k) => {
@@ -53,6 +79,33 @@ const bodies = data.bodies.map((b, k) => {
   world.add(mesh);
   return { mesh, b, axes };
 });
+// The model's shapes (geometry:): three.js's cylinder stands on its y axis and its torus on z;
+// `native` turns that axis onto the shape's.
+const unitAxes = [new THREE.Vector3(1, 0, 0), new THREE.Vector3(0, 1, 0), new THREE.Vector3(0, 0, 1)];
+const shapes = data.shapes.map((s, k) => {
+  const material = new THREE.MeshStandardMaterial({ color: s.color || palette[k % palette.length], roughness: 0.6 });
+  if (s.kind === "line") {
+    const line = new THREE.Line(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: s.color || 0x222222 }));
+    line.geometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(6), 3));
+    world.add(line);
+    return { s, line };
+  }
+  const [a, b, c] = s.size;
+  const geometry = {
+    box: () => new THREE.BoxGeometry(a, b, c),
+    sphere: () => new THREE.SphereGeometry(a, 32, 16),
+    cylinder: () => new THREE.CylinderGeometry(a, a, b, 32),
+    disk: () => new THREE.CylinderGeometry(a, a, b, 48),
+    torus: () => new THREE.TorusGeometry(a, b, 16, 64),
+  }[s.kind]();
+  const mesh = new THREE.Mesh(geometry, material);
+  mesh.matrixAutoUpdate = false;
+  world.add(mesh);
+  const from = s.kind === "torus" ? unitAxes[2] : unitAxes[1];
+  const native = new THREE.Matrix4().makeRotationFromQuaternion(new THREE.Quaternion().setFromUnitVectors(from, unitAxes[s.axis]));
+  return { s, mesh, native };
+});
+
 const particles = data.particles.map((p) => {
   const mesh = new THREE.Mesh(new THREE.SphereGeometry(p.radius, 24, 12), new THREE.MeshStandardMaterial({ color: 0x333333 }));
   world.add(mesh);
@@ -74,6 +127,12 @@ function position(point, i) {
   return new THREE.Vector3(r[3 * i], r[3 * i + 1], r[3 * i + 2]);
 }
 
+// ^N C ^F of frame f at sample i, as a 4 × 4 transform.
+function rotation(f, i) {
+  const R = data.rotations[f].slice(9 * i, 9 * i + 9);
+  return new THREE.Matrix4().set(R[0], R[1], R[2], 0, R[3], R[4], R[5], 0, R[6], R[7], R[8], 0, 0, 0, 0, 1);
+}
+
 // The sample at or before time t.
 function sampleAt(t) {
   let a = 0, b = samples - 1;
@@ -83,14 +142,23 @@ function sampleAt(t) {
 
 function show(i) {
   for (const { mesh, b, axes } of bodies) {
-    const R = data.rotations[b.frame].slice(9 * i, 9 * i + 9);
-    const m = new THREE.Matrix4().set(R[0], R[1], R[2], 0, R[3], R[4], R[5], 0, R[6], R[7], R[8], 0, 0, 0, 0, 1);
+    const m = rotation(b.frame, i);
     m.multiply(axes).multiply(new THREE.Matrix4().makeScale(...b.semi_axes));
     m.setPosition(position(b.center, i));
     mesh.matrixAutoUpdate = false;
     mesh.matrix.copy(m);
   }
   for (const { mesh, p } of particles) mesh.position.copy(position(p.point, i));
+  for (const { s, mesh, native, line } of shapes) {
+    if (line) {
+      const ends = line.geometry.attributes.position;
+      ends.setXYZ(0, ...position(s.center, i).toArray());
+      ends.setXYZ(1, ...position(s.to, i).toArray());
+      ends.needsUpdate = true;
+      continue;
+    }
+    mesh.matrix.copy(rotation(s.frame, i).multiply(native)).setPosition(position(s.center, i));
+  }
   const segments = links.geometry.attributes.position;
   data.links.forEach(([from, to], k) => {
     segments.setXYZ(2 * k, ...position(from, i).toArray());
@@ -98,6 +166,7 @@ function show(i) {
   });
   segments.needsUpdate = true;
   for (const line of traces) line.geometry.setDrawRange(0, i + 1);
+  follow(i);
   slider.value = i;
   clock.textContent = `t = ${data.t[i].toFixed(3)} s` + (i === samples - 1 && !data.completed ? ` (stopped: ${data.stop_reason})` : "");
 }

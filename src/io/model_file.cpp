@@ -20,6 +20,7 @@
 #include "adyn/model/joint_constraints.hpp"
 #include "adyn/model/rolling_contact.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "geometry_section.hpp"
 #include "model_values.hpp"
 
 namespace adyn::io {
@@ -32,7 +33,7 @@ const std::vector<std::string> top_level_keys = {
     "speeds",  "coordinate_rates", "frames",     "points",      "particles",
     "bodies",  "constraints",      "gravity",    "forces",      "torques",
     "springs", "dampers",          "potentials", "dissipation", "generalized_forces",
-    "events",  "initial",          "simulation", "dependent_speeds", "operating_point"};
+    "events",  "initial",          "simulation", "dependent_speeds", "operating_point", "geometry"};
 
 class ModelReader : public ModelValues {
  public:
@@ -62,6 +63,7 @@ class ModelReader : public ModelValues {
     each(top, "potentials", "potential", &ModelReader::read_potential);
     each(top, "dissipation", "dissipation function", &ModelReader::read_dissipation);
     each(top, "generalized_forces", "generalized force", &ModelReader::read_generalized_force);
+    if (top.has("geometry")) read_geometry(top["geometry"], source_, system_);
   }
 
   // The names a state may be given by: the coordinates (and their rates q_d), the speeds.

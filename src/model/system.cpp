@@ -81,6 +81,25 @@ std::string System::unit_of(const GiNaC::symbol& s) const {
   return it == units_.end() ? std::string() : it->second;
 }
 
+void System::add_shape(const Shape& shape) {
+  if (shape.name.empty()) throw ModelError("shape", "needs a name");
+  for (const auto& s : shapes_)
+    if (s.name == shape.name) throw ModelError("shape '" + shape.name + "'", "the name is already used by another shape");
+  shapes_.push_back(shape);
+}
+
+const char* shape_kind_name(ShapeKind kind) {
+  switch (kind) {
+    case ShapeKind::Box: return "box";
+    case ShapeKind::Cylinder: return "cylinder";
+    case ShapeKind::Disk: return "disk";
+    case ShapeKind::Torus: return "torus";
+    case ShapeKind::Line: return "line";
+    case ShapeKind::Sphere: break;
+  }
+  return "sphere";
+}
+
 std::vector<GiNaC::symbol> System::speeds() const {
   return declared_speeds_.empty() ? sym::derivatives_of(coordinates_) : declared_speeds_;
 }

@@ -152,6 +152,20 @@ std::array<double, 3> up_direction(const model::System& s) {
   return {0, 0, 1};
 }
 
+// The model's shapes at the parameters' values; a shape at a point that has no position is left out.
+std::vector<SceneShape> model_shapes(const model::System& s, const std::vector<kin::Point>& points) {
+  std::vector<SceneShape> out;
+  for (const auto& shape : s.shapes()) {
+    SceneShape drawn{shape.name, model::shape_kind_name(shape.kind), index_of(s.frames(), shape.frame.name()),
+                     index_of(points, shape.center.name()), 0, {}, shape.axis, shape.color};
+    drawn.to = shape.to ? index_of(points, shape.to->name()) : drawn.center;
+    for (std::size_t i = 0; i < 3; ++i)
+      drawn.size[i] = sym::evaluate(shape.size[i], s.parameter_values(), "size of shape '" + shape.name + "'");
+    if (drawn.center < points.size() && drawn.to < points.size()) out.push_back(drawn);
+  }
+  return out;
+}
+
 }  // namespace
 
 Scene sample_scene(const model::System& system, const Trajectory& trajectory) {
@@ -166,6 +180,10 @@ Scene sample_scene(const model::System& system, const Trajectory& trajectory) {
   sample(system, points, trajectory, scene);
   scene.extent = extent(scene);
   scene.up = up_direction(system);
+  if (!system.shapes().empty()) {  // the model says how it looks
+    scene.shapes = model_shapes(system, points);
+    return scene;
+  }
   for (const auto& b : system.bodies())
     if (auto body = inertia_ellipsoid(system, points, b, scene); body.center < points.size()) scene.bodies.push_back(body);
   scene.particles = particle_spheres(system, points, scene);
@@ -186,6 +204,10 @@ std::string Scene::json() const {
   j["particles"] = nlohmann::json::array();
   for (const auto& p : particles) j["particles"].push_back({{"name", p.name}, {"point", p.point}, {"radius", p.radius}});
   j["links"] = links;
+  j["shapes"] = nlohmann::json::array();
+  for (const auto& s : shapes)
+    j["shapes"].push_back({{"name", s.name}, {"kind", s.kind}, {"frame", s.frame}, {"center", s.center}, {"to", s.to},
+                           {"size", s.size}, {"axis", s.axis}, {"color", s.color}});
   return j.dump();
 }
 

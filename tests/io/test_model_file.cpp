@@ -291,3 +291,39 @@ TEST(ModelFile, CoordinateUnits) {
   const auto message = adyn::test::thrown_message([] { adyn::io::read_model("coordinates: [{name: x, unit: [m]}]\n"); });
   EXPECT_NE(message.find("coordinate 'x': expected a unit"), std::string::npos) << message;
 }
+
+// geometry: shapes for drawing, checked like every section (model/shape.hpp).
+TEST(ModelFile, GeometrySection) {
+  const std::string base = "name: g\nparameters: {r: 0.3}\ncoordinates: [q]\nframes: [{name: B, parent: N, axis: z, angle: q}]\n"
+                           "points: [{name: P, from: O, position: {B: [1, 0, 0]}}]\n";
+  const auto s = adyn::io::read_model(base + "geometry:\n"
+                                             "  - {name: wheel, torus: {radius: r, tube: 0.02}, frame: B, center: P, axis: y}\n"
+                                             "  - {name: block, box: [1, 2, 3], color: \"#ff0000\"}\n"
+                                             "  - {name: rod, line: [O, P]}\n"
+                                             "  - {name: coin, disk: {radius: r}, frame: B}\n");
+  ASSERT_EQ(s.shapes().size(), 4u);
+  const auto& wheel = s.shapes()[0];
+  EXPECT_EQ(wheel.kind, adyn::model::ShapeKind::Torus);
+  EXPECT_EQ(wheel.frame.name(), "B");
+  EXPECT_EQ(wheel.center.name(), "P");
+  EXPECT_EQ(wheel.axis, 1);
+  EXPECT_EQ(s.shapes()[1].frame.name(), "N");  // defaults: the inertial frame, the origin, z
+  EXPECT_EQ(s.shapes()[1].center.name(), "O");
+  EXPECT_EQ(s.shapes()[1].color, "#ff0000");
+  EXPECT_EQ(s.shapes()[2].to->name(), "P");
+  EXPECT_TRUE(s.shapes()[3].size[1].is_equal(s.shapes()[3].size[0] / 20));  // a disk's default thickness
+  for (const auto& [entry, message] : std::vector<std::pair<std::string, std::string>>{
+           {"{name: a}", "shape 'a': needs a shape: box, cylinder, sphere, disk, torus or line"},
+           {"{name: a, sphere: 1, box: [1, 1, 1]}", "shape 'a': has two shapes, 'box' and 'sphere': give one"},
+           {"{name: a, box: [1, 2]}", "shape 'a': a box has three edge lengths [x, y, z]"},
+           {"{name: a, sphere: -1}", "shape 'a': a size must be positive"},
+           {"{name: a, sphere: 1, center: Q}", "shape 'a': no point 'Q'"},
+           {"{name: a, sphere: 1, axis: w}", "shape 'a': the axis is x, y or z"},
+           {"{name: a, sphere: 1, color: red}", "shape 'a': a colour is written #rrggbb"},
+           {"{name: a, torus: {radius: 1}}", "shape 'a': needs 'tube'"},
+           {"{name: a, line: [O]}", "shape 'a': a line joins two points"}}) {
+    const auto thrown = adyn::test::thrown_message([&] { adyn::io::read_model(base + "geometry:\n  - " + entry + "\n", "m.yaml"); });
+    EXPECT_NE(thrown.find("m.yaml:7:"), std::string::npos) << thrown;
+    EXPECT_NE(thrown.find(message), std::string::npos) << thrown;
+  }
+}

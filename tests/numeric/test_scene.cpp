@@ -98,3 +98,22 @@ TEST(Scene, TrajectoryCsvReadsBack) {
     EXPECT_EQ(thrown.rfind(message, 0), 0u) << thrown;
   }
 }
+
+// With a geometry section the scene holds the model's shapes, their sizes in numbers, and no
+// default shapes (the Whipple bicycle: two tori, three lines, a sphere).
+TEST(Scene, TheModelsGeometryReplacesTheDefaults) {
+  const auto doc = io::read_model_document(test::example("whipple_bicycle.yaml"));
+  numeric::Trajectory tr;
+  tr.coordinate_names.clear();
+  for (const auto& q : doc.system.coordinates()) tr.coordinate_names.push_back(q.get_name());
+  tr.t = {0.0};
+  tr.q = {doc.system.reference_configuration()};
+  const auto scene = numeric::sample_scene(doc.system, tr);
+  ASSERT_EQ(scene.shapes.size(), 6u);
+  EXPECT_EQ(scene.shapes[0].kind, "torus");
+  EXPECT_EQ(scene.shapes[0].size[0], 0.3);  // rR
+  EXPECT_EQ(scene.shapes[0].axis, 1);
+  EXPECT_EQ(scene.shapes[2].kind, "line");
+  EXPECT_TRUE(scene.bodies.empty() && scene.particles.empty() && scene.links.empty());
+  EXPECT_NEAR(scene.up[2], -1.0, 1e-15);  // z points down in this model
+}

@@ -19,6 +19,7 @@
 #include "adyn/model/loads.hpp"
 #include "adyn/model/particle.hpp"
 #include "adyn/model/rigid_body.hpp"
+#include "adyn/model/shape.hpp"
 #include "adyn/kinematics/reference_frame.hpp"
 
 namespace adyn::model {
@@ -98,6 +99,11 @@ class System {
   const std::vector<Particle>& particles() const { return particles_; }
   const std::vector<RigidBody>& bodies() const { return bodies_; }
 
+  // --- geometry (for drawing only) ---------------------------------------------------------------
+  /// Throws ModelError naming the shape for a duplicate name.
+  void add_shape(const Shape& shape);
+  const std::vector<Shape>& shapes() const { return shapes_; }
+
   // --- loads ---------------------------------------------------------------------------------
   void add_force(const PointForce& force);
   void add_torque(const BodyTorque& torque);
@@ -165,6 +171,7 @@ class System {
   std::vector<Event> events_;
   std::vector<Particle> particles_;
   std::vector<RigidBody> bodies_;
+  std::vector<Shape> shapes_;
   std::vector<PointForce> forces_;
   std::vector<BodyTorque> torques_;
   std::optional<Gravity> gravity_;

@@ -1,7 +1,7 @@
 #pragma once
 // The geometry of a system sampled along a trajectory, for drawing it: every frame's orientation
 // ^N C ^F and every point's position r^{P/O} in N at each sample (compiled to a tape once), with
-// default shapes — a body as the uniform ellipsoid of its central inertia (the same mass and
+// the model's shapes (`geometry:`) or, when it gives none, default ones — a body as the uniform ellipsoid of its central inertia (the same mass and
 // principal moments), a particle as a sphere whose volume grows with its mass, the segment from a
 // point to the point it is located from when their distance stays constant over the run (rods,
 // massless links; not the coordinates that place a free body). `adyn animate` draws it.
@@ -27,6 +27,15 @@ struct SceneParticle {
   double radius = 0;
 };
 
+/// A shape of the model's `geometry:` (model/shape.hpp), its sizes in numbers.
+struct SceneShape {
+  std::string name, kind;                  // kind: model::shape_kind_name
+  std::size_t frame = 0, center = 0, to = 0;  // `to`: a line's second point
+  std::array<double, 3> size{};
+  int axis = 2;
+  std::string color;
+};
+
 struct Scene {
   std::string system;
   std::vector<double> t;
@@ -36,6 +45,7 @@ struct Scene {
   std::vector<SceneBody> bodies;
   std::vector<SceneParticle> particles;
   std::vector<std::array<std::size_t, 2>> links;  // (from, to) point indices, at a constant distance
+  std::vector<SceneShape> shapes;  // the model's geometry; when it has one, the defaults above are empty
   double extent = 1;  // the largest distance between points over the run (at least 1e-3)
   std::array<double, 3> up{0, 0, 1};  // N components: against gravity when the model has it, else N.z
   bool completed = true;  // the trajectory reached its end time

@@ -1,0 +1,112 @@
+#include "geometry_section.hpp"
+
+#include "model_values.hpp"
+
+namespace adyn::io {
+namespace {
+
+using model::ShapeKind;
+
+class GeometryReader : public ModelValues {
+ public:
+  using ModelValues::ModelValues;
+
+  void read(const YAML::Node& section) {
+    for (const auto& item : list(section, "geometry", "shapes"))
+      guarded(item, "shape", [&] { read_shape(item); });
+  }
+
+ private:
+  static constexpr std::array<std::pair<const char*, ShapeKind>, 6> kinds = {
+      {{"box", ShapeKind::Box}, {"cylinder", ShapeKind::Cylinder}, {"sphere", ShapeKind::Sphere},
+       {"disk", ShapeKind::Disk}, {"torus", ShapeKind::Torus}, {"line", ShapeKind::Line}}};
+
+  void read_shape(const YAML::Node& node) {
+    std::string name, object;
+    auto f = named(node, "shape",
+                   {"name", "box", "cylinder", "sphere", "disk", "torus", "line", "frame", "center", "axis", "color"},
+                   name, object);
+    const char* kind = nullptr;
+    ShapeKind shape_kind = ShapeKind::Sphere;
+    for (const auto& [key, k] : kinds)
+      if (f.has(key)) {
+        if (kind) fail(f.key(key), object, std::string("has two shapes, '") + kind + "' and '" + key + "': give one");
+        kind = key, shape_kind = k;
+      }
+    if (!kind) fail(node, object, "needs a shape: box, cylinder, sphere, disk, torus or line");
+    model::Shape shape{.name = name,
+                       .kind = shape_kind,
+                       .frame = f.has("frame") ? frame_named(f["frame"], object) : system_.inertial_frame(),
+                       .center = f.has("center") ? point_named(f["center"], object) : system_.origin()};
+    read_size(f[kind], object, shape);
+    if (f.has("axis")) shape.axis = axis(f["axis"], object);
+    if (f.has("color")) shape.color = color(f["color"], object);
+    guarded(node, object, [&] { system_.add_shape(shape); });
+  }
+
+  // A positive length.
+  GiNaC::ex length(const YAML::Node& node, const std::string& object) const {
+    auto e = expression(node, object);
+    if (GiNaC::is_a<GiNaC::numeric>(e) && !(GiNaC::ex_to<GiNaC::numeric>(e) > 0))
+      fail(node, object, "a size must be positive, got " + in_quotes(node.Scalar()));
+    return e;
+  }
+
+  void read_size(const YAML::Node& node, const std::string& object, model::Shape& shape) const {
+    auto keyed = [&](std::initializer_list<const char*> keys, std::initializer_list<const char*> required) {
+      auto f = fields(node, object, std::vector<std::string>(keys.begin(), keys.end()));
+      require(f, object, required);
+      std::size_t i = 0;
+      for (const char* k : keys) {
+        if (f.has(k)) shape.size[i] = length(f[k], object);
+        ++i;
+      }
+    };
+    switch (shape.kind) {
+      case ShapeKind::Box: {
+        const auto& sides = list(node, object, "three edge lengths [x, y, z]");
+        if (sides.size() != 3) fail(node, object, "a box has three edge lengths [x, y, z]");
+        for (std::size_t i = 0; i < 3; ++i) shape.size[i] = length(sides[i], object);
+        break;
+      }
+      case ShapeKind::Sphere: shape.size[0] = length(node, object); break;
+      case ShapeKind::Cylinder: keyed({"radius", "length"}, {"radius", "length"}); break;
+      case ShapeKind::Disk:
+        keyed({"radius", "thickness"}, {"radius"});
+        if (shape.size[1].is_zero()) shape.size[1] = shape.size[0] / 20;
+        break;
+      case ShapeKind::Torus: keyed({"radius", "tube"}, {"radius", "tube"}); break;
+      case ShapeKind::Line: {
+        const auto& ends = list(node, object, "two point names [P, Q]");
+        if (ends.size() != 2) fail(node, object, "a line joins two points [P, Q]");
+        shape.center = point_named(ends[0], object);
+        shape.to = point_named(ends[1], object);
+        break;
+      }
+    }
+  }
+
+  int axis(const YAML::Node& node, const std::string& object) const {
+    const auto a = text(node, object, "x, y or z");
+    if (a == "x") return 0;
+    if (a == "y") return 1;
+    if (a == "z") return 2;
+    fail(node, object, "the axis is x, y or z, not " + in_quotes(a));
+  }
+
+  std::string color(const YAML::Node& node, const std::string& object) const {
+    const auto c = text(node, object, "a colour #rrggbb");
+    const bool hex = c.size() == 7 && c[0] == '#' &&
+                     std::all_of(c.begin() + 1, c.end(), [](char ch) { return std::isxdigit(static_cast<unsigned char>(ch)); });
+    if (!hex) fail(node, object, "a colour is written #rrggbb, not " + in_quotes(c));
+    return c;
+  }
+};
+
+}  // namespace
+
+void read_geometry(const YAML::Node& section, const std::string& source, model::System& system) {
+  GeometryReader(source, system).read(section);
+}
+
+}  // namespace adyn::io
