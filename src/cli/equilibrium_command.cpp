@@ -37,18 +37,6 @@ std::vector<std::string> split(const std::string& list) {
   return parts;
 }
 
-std::vector<GiNaC::symbol> unknowns_named(const formulations::EquationsOfMotion& eom, const std::vector<std::string>& names) {
-  std::vector<GiNaC::symbol> out;
-  for (const auto& name : names) {
-    bool found = false;
-    for (const auto* list : {&eom.coordinates, &eom.speeds})
-      for (const auto& s : *list)
-        if (s.get_name() == name) out.push_back(s), found = true;
-    if (!found) throw ModelError("--free '" + name + "'", "not a coordinate or speed of the " + eom.method + " equations");
-  }
-  return out;
-}
-
 // The model's initial state, each --guess over it, and `scan` random perturbations of the unknowns
 // (uniform in ±π around the initial values, seeded: the same guesses every run).
 std::vector<formulations::State> guesses(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
@@ -128,7 +116,7 @@ Action declare_equilibrium(CLI::App& command) {
     const auto doc = io::read_model_document(a->model);
     const auto eom = formulations::derive(doc.system, a->method);
     analysis::EquilibriumOptions options;
-    options.unknowns = unknowns_named(eom, a->free);
+    options.unknowns = unknowns_named(eom, a->free, "--free");
     auto scanned = options.unknowns;  // default: the coordinates that are not ignorable
     const auto ignorable = analysis::ignorable_coordinates(eom);
     for (const auto& q : eom.coordinates)

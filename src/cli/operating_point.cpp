@@ -80,13 +80,31 @@ OperatingPoint operating_point(const io::ModelDocument& doc, const formulations:
   return point;
 }
 
+GiNaC::symbol parameter_named(const model::System& system, const std::string& name, const std::string& object) {
+  const auto& parameters = system.parameters();
+  auto it = std::find_if(parameters.begin(), parameters.end(), [&](const auto& p) { return p.symbol.get_name() == name; });
+  if (it == parameters.end()) throw ModelError(object, "'" + name + "' is not a parameter of the model");
+  return it->symbol;
+}
+
+std::vector<GiNaC::symbol> unknowns_named(const formulations::EquationsOfMotion& eom, const std::vector<std::string>& names,
+                                          const std::string& what) {
+  std::vector<GiNaC::symbol> out;
+  for (const auto& name : names) {
+    bool found = false;
+    for (const auto* list : {&eom.coordinates, &eom.speeds})
+      for (const auto& s : *list)
+        if (s.get_name() == name) out.push_back(s), found = true;
+    if (!found)
+      throw ModelError(what + " '" + name + "'", "not a coordinate or speed of the " + eom.method + " equations");
+  }
+  return out;
+}
+
 ParameterSweep parse_sweep(const model::System& system, const std::string& spec) {
   const auto [name, range] = split_assignment(spec, '=', "sweep");
   ParameterSweep sweep;
-  const auto& parameters = system.parameters();
-  auto it = std::find_if(parameters.begin(), parameters.end(), [&](const auto& p) { return p.symbol.get_name() == name; });
-  if (it == parameters.end()) throw ModelError("sweep '" + spec + "'", "'" + name + "' is not a parameter of the model");
-  sweep.parameter = it->symbol;
+  sweep.parameter = parameter_named(system, name, "sweep '" + spec + "'");
   char c1 = 0, c2 = 0;
   std::istringstream in(range);
   constexpr long largest_count = 100000;  // an eigenanalysis each: minutes

@@ -188,8 +188,9 @@ Scene sample_scene(const model::System& system, const Trajectory& trajectory) {
     if (auto body = inertia_ellipsoid(system, points, b, scene); body.center < points.size()) scene.bodies.push_back(body);
   scene.particles = particle_spheres(system, points, scene);
   for (std::size_t k = 0; k < points.size(); ++k)
-    if (auto parent = points[k].parent(); parent && index_of(points, parent->name()) < points.size())
-      if (rigid(scene, index_of(points, parent->name()), k)) scene.links.push_back({index_of(points, parent->name()), k});
+    if (auto parent = points[k].parent())
+      if (const auto from = index_of(points, parent->name()); from < points.size() && rigid(scene, from, k))
+        scene.links.push_back({from, k});
   return scene;
 }
 

@@ -101,13 +101,7 @@ std::vector<py::dict> equilibria(const Model& m, const std::string& method, cons
   std::vector<formulations::State> starts{cli::operating_point(m.doc, eom, {}).state};
   for (const auto& g : guesses) starts.push_back(cli::operating_point(m.doc, eom, assignments(g)).state);
   analysis::EquilibriumOptions options;
-  for (const auto& name : free) {
-    bool found = false;
-    for (const auto* list : {&eom.coordinates, &eom.speeds})
-      for (const auto& s : *list)
-        if (s.get_name() == name) options.unknowns.push_back(s), found = true;
-    if (!found) throw ModelError("unknown '" + name + "'", "not a coordinate or speed of the " + eom.method + " equations");
-  }
+  options.unknowns = cli::unknowns_named(eom, free, "unknown");
   std::vector<analysis::Equilibrium> found;
   {
     found = analysis::find_equilibria(m.doc.system, eom, starts, m.doc.system.parameter_values(), options);
@@ -151,7 +145,7 @@ void bind_analysis(py::module_& m) {
       }, py::arg("parameters") = py::dict(), "The eigenanalysis at the model's parameter values, or at those given")
       .def("sweep", [](const Linearization& l, const std::string& parameter, const std::vector<double>& values) {
              const auto& system = l.job.doc.system;
-             const auto p = cli::parse_sweep(system, parameter + "=0:1:2").parameter;  // checks the name
+             const auto p = cli::parameter_named(system, parameter, "sweep of '" + parameter + "'");
              const auto params = system.parameter_values();
              auto points = analysis::eigenvalue_sweep(l.job.lin, params, p, values);
              auto boundaries = values.size() < 2 ? std::vector<analysis::StabilityBoundary>{}

@@ -75,8 +75,8 @@ def _members(parameters, initial, rows):
 
 def _simulate_chunk(equations, parameters, initial, rows, options):
     out = []
+    e = equations.copy()  # parameters of this chunk's own (the scattered equations are shared by the worker's tasks)
     for p, x0 in _members(parameters, initial, rows):
-        e = equations.copy()
         for name, value in p.items():
             e.model.set_parameter(name, value)
         try:

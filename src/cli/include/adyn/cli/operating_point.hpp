@@ -39,6 +39,14 @@ struct ParameterSweep {
 };
 ParameterSweep parse_sweep(const model::System& system, const std::string& spec);
 
+/// The model parameter `name`; throws adyn::ModelError naming `object` when there is none.
+GiNaC::symbol parameter_named(const model::System& system, const std::string& name, const std::string& object);
+
+/// The equations' coordinates and speeds called `names` (the unknowns of an equilibrium search);
+/// throws adyn::ModelError naming `what` and the name (e.g. "--free 'x'") for one that is neither.
+std::vector<GiNaC::symbol> unknowns_named(const formulations::EquationsOfMotion& eom, const std::vector<std::string>& names,
+                                          const std::string& what);
+
 /// Sets the parameters that `assignments` name (NAME=EXPR, EXPR in the parameters' values) and
 /// returns the other assignments. Throws adyn::ModelError naming a malformed one.
 std::vector<std::string> set_parameters(model::System& system, const std::vector<std::string>& assignments);
