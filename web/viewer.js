@@ -1,14 +1,26 @@
 // The viewer of `adyn animate`: draws the scene that the page embeds (numeric/scene.hpp: frame
-// orientations and point positions at each sample; the model's shapes, or by default bodies as
-// inertia ellipsoids, particles as spheres, links between points) with three.js, and plays it. Up is against gravity (else N.z). Controls: play and
-// pause (also the space bar), a time slider, playback speed, orbit and zoom (OrbitControls), the
-// time read-out, and the traces of the points named in the scene's `traces`.
+// orientations and point positions at each sample; the model's shapes, and default ones for what
+// they leave out — bodies as inertia ellipsoids, particles as spheres, links between points; the
+// planes wheels roll on) with three.js, and plays it. Up is against gravity (else N.z). Controls:
+// play and pause (also the space bar), a time slider, playback speed, orbit and zoom
+// (OrbitControls), the time read-out, and the traces of the points whose indices are in `traces`.
 // For tests and scripts: window.adyn.seek(t) shows time t (paused); window.adyn.ready is true once
 // the first frame is drawn. A page opened with #t=1.5 starts paused at t = 1.5.
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 
 const data = JSON.parse(document.getElementById("adyn-scene").textContent);
+// Orientations and positions come as base64 of little-endian float32, null where nothing drawn uses them.
+function decode(text) {
+  if (text === null) return null;
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0)), view = new DataView(bytes.buffer);
+  const out = new Float32Array(bytes.length / 4);
+  for (let k = 0; k < out.length; ++k) out[k] = view.getFloat32(4 * k, true);
+  return out;
+}
+data.rotations = data.rotations.map(decode);
+data.positions = data.positions.map(decode);
+const sent = data.positions.filter((r) => r !== null);
 const samples = data.t.length;
 
 const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -26,21 +38,39 @@ world.add(sun);
 
 // The points' bounding box over the run: where the camera looks, and the grid under it.
 const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-for (const r of data.positions)
+for (const r of sent)
   for (let k = 0; k < r.length; ++k) { lo[k % 3] = Math.min(lo[k % 3], r[k]); hi[k % 3] = Math.max(hi[k % 3], r[k]); }
-const center = new THREE.Vector3((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2);
-// The grid: perpendicular to up, under the lowest point.
-const grid = new THREE.GridHelper(data.extent * 2, 20, 0xbbbbbb, 0xdddddd);
-grid.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), up);
-let lowest = Infinity;
-for (const r of data.positions)
-  for (let k = 0; k < r.length; k += 3) lowest = Math.min(lowest, r[k] * up.x + r[k + 1] * up.y + r[k + 2] * up.z);
-grid.position.copy(center).addScaledVector(up, Math.min(lowest, 0) - center.dot(up));
-world.add(grid);
+const center = sent.length ? new THREE.Vector3((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2)
+                           : new THREE.Vector3();
+// The ground: the planes the rolling contacts roll on (placed in show()), or else a grid
+// perpendicular to up, under the lowest point.
+function groundGrid() {
+  const group = new THREE.Group();
+  group.add(new THREE.GridHelper(data.extent * 2, 20, 0xbbbbbb, 0xdddddd));
+  world.add(group);
+  return group;
+}
+const planes = data.planes.map((p) => {
+  const group = groundGrid();
+  const sheet = new THREE.Mesh(new THREE.PlaneGeometry(data.extent * 2, data.extent * 2),
+                               new THREE.MeshBasicMaterial({ color: 0xd8d0c0, transparent: true, opacity: 0.35,
+                                                             side: THREE.DoubleSide, depthWrite: false }));
+  sheet.rotation.x = -Math.PI / 2;  // into the grid's x-z plane
+  group.add(sheet);
+  return { p, group, normal: new THREE.Vector3(...p.normal) };
+});
+if (!planes.length) {
+  const grid = groundGrid();
+  grid.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), up);
+  let lowest = Infinity;
+  for (const r of sent)
+    for (let k = 0; k < r.length; k += 3) lowest = Math.min(lowest, r[k] * up.x + r[k + 1] * up.y + r[k + 2] * up.z);
+  grid.position.copy(center).addScaledVector(up, Math.min(lowest, 0) - center.dot(up));
+}
 world.add(new THREE.AxesHelper(data.extent * 0.15));  // N at O: x red, y green, z blue
 // The system's own size (its points' spread at the start) and the centroid of its points at each
 // sample: a vehicle that travels far beyond its size is followed by the camera.
-const moving = data.positions.length > 1 ? data.positions.slice(1) : data.positions;  // not the origin O
+const moving = data.positions.slice(1).filter((r) => r !== null);  // not the origin O
 function centroid(i) {
   const c = new THREE.Vector3();
   for (const r of moving) c.add(new THREE.Vector3(r[3 * i], r[3 * i + 1], r[3 * i + 2]));
@@ -114,8 +144,7 @@ const particles = data.particles.map((p) => {
 const links = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0x222222 }));
 links.geometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(data.links.length * 6), 3));
 world.add(links);
-const traces = (data.traces || []).map((name, k) => {
-  const point = data.points.indexOf(name);
+const traces = data.traces.map((point, k) => {
   const line = new THREE.Line(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: palette[(k + 3) % palette.length] }));
   line.geometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(data.positions[point]), 3));
   world.add(line);
@@ -129,7 +158,7 @@ function position(point, i) {
 
 // ^N C ^F of frame f at sample i, as a 4 × 4 transform.
 function rotation(f, i) {
-  const R = data.rotations[f].slice(9 * i, 9 * i + 9);
+  const R = data.rotations[f].subarray(9 * i, 9 * i + 9);
   return new THREE.Matrix4().set(R[0], R[1], R[2], 0, R[3], R[4], R[5], 0, R[6], R[7], R[8], 0, 0, 0, 0, 1);
 }
 
@@ -158,6 +187,11 @@ function show(i) {
       continue;
     }
     mesh.matrix.copy(rotation(s.frame, i).multiply(native)).setPosition(position(s.center, i));
+  }
+  for (const { p, group, normal } of planes) {  // through its point, normal along its normal, under the view
+    const n = normal.clone().applyMatrix4(rotation(p.frame, i)), at = position(p.point, i);
+    group.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), n);
+    group.position.copy(center).addScaledVector(n, at.clone().sub(center).dot(n));
   }
   const segments = links.geometry.attributes.position;
   data.links.forEach(([from, to], k) => {

@@ -1,7 +1,5 @@
 #include "adyn/cli/animation_page.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -68,15 +66,17 @@ std::string viewer_script() {
 
 std::string animation_page(const numeric::Scene& scene, const std::vector<std::string>& traces,
                            const std::string& viewer) {
-  for (const auto& name : traces)
-    if (std::find(scene.point_names.begin(), scene.point_names.end(), name) == scene.point_names.end()) {
+  std::vector<std::size_t> traced;
+  for (const auto& name : traces) {
+    const auto at = std::find(scene.point_names.begin(), scene.point_names.end(), name);
+    if (at == scene.point_names.end()) {
       std::string known;
       for (const auto& p : scene.point_names) known.append(known.empty() ? "" : ", ").append(p);
       throw ModelError(std::string("--trace '").append(name).append("'"),
                        std::string("not a point located by a position (points: ").append(known).append(")"));
     }
-  auto data = nlohmann::json::parse(scene.json());
-  data["traces"] = traces;
+    traced.push_back(static_cast<std::size_t>(at - scene.point_names.begin()));
+  }
   std::ostringstream page;
   page << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>adyn: "
        << html_escaped(scene.system) << "</title>\n<style>\n" << style << "\n</style>\n</head>\n<body>\n"
@@ -85,7 +85,7 @@ std::string animation_page(const numeric::Scene& scene, const std::vector<std::s
        << "<label>speed <select id=\"speed\"><option>0.1</option><option>0.25</option><option>0.5</option>"
        << "<option selected>1</option><option>2</option><option>4</option></select></label>"
        << "<span id=\"clock\"></span><span>" << html_escaped(scene.system) << "</span></div>\n"
-       << "<script id=\"adyn-scene\" type=\"application/json\">" << script_safe(data.dump()) << "</script>\n"
+       << "<script id=\"adyn-scene\" type=\"application/json\">" << script_safe(scene.json(traced)) << "</script>\n"
        << "<script>\n" << script_safe(viewer) << "\n</script>\n</body>\n</html>\n";
   return page.str();
 }

@@ -68,6 +68,7 @@ std::vector<std::string> add_rolling_contact(System& system, const RollingContac
     names.push_back(c.name + " height");
     system.add_constraint({names.back(), ConstraintLevel::Configuration, k.height, {}});
   }
+  system.rolling_contacts_.push_back(c);
   return names;
 }
 

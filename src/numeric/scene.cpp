@@ -2,10 +2,14 @@
 
 #include <Eigen/Eigenvalues>
 #include <nlohmann/json.hpp>
+#include <yaml-cpp/binary.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <map>
+#include <set>
 
 #include "adyn/error.hpp"
 #include "adyn/kinematics/dyadic.hpp"
@@ -166,6 +170,82 @@ std::vector<SceneShape> model_shapes(const model::System& s, const std::vector<k
   return out;
 }
 
+// The planes the rolling contacts roll on, each once (contacts on one plane share it).
+std::vector<ScenePlane> contact_planes(const model::System& s, const std::vector<kin::Point>& points) {
+  std::vector<ScenePlane> out;
+  for (const auto& c : s.rolling_contacts()) {
+    ScenePlane plane{c.name, index_of(s.frames(), c.ground.name()), index_of(points, c.plane_point.name()), {}};
+    const Eigen::Vector3d n = sym::evaluate(c.normal.components_in(c.ground), s.parameter_values(),
+                                            "normal of rolling contact '" + c.name + "'");
+    for (std::size_t i = 0; i < 3; ++i) plane.normal[i] = n(static_cast<Eigen::Index>(i));
+    const auto same = [&](const ScenePlane& p) {
+      return p.frame == plane.frame && p.point == plane.point &&
+             Eigen::Vector3d(p.normal.data()).isApprox(n, 1e-12);
+    };
+    if (plane.point < points.size() && std::none_of(out.begin(), out.end(), same)) out.push_back(plane);
+  }
+  return out;
+}
+
+// What the model's shapes draw. A body gets no default shape when a shape is placed with its frame
+// or at its mass centre (a line there draws a slender body); a particle none when a solid is at its
+// point (a line to it is a rod, not its mass). A model that draws lines says how its points are
+// joined: it gets no default links.
+struct Drawn {
+  std::set<std::size_t> frames, points, solids_at;
+  bool lines = false;
+};
+
+Drawn drawn_by(const std::vector<SceneShape>& shapes) {
+  Drawn d;
+  for (const auto& s : shapes) {
+    d.points.insert(s.center), d.points.insert(s.to);
+    if (s.kind == "line") {
+      d.lines = true;
+      continue;
+    }
+    if (s.frame != 0) d.frames.insert(s.frame);
+    d.solids_at.insert(s.center);
+  }
+  return d;
+}
+
+void add_default_shapes(const model::System& s, const std::vector<kin::Point>& points, Scene& scene) {
+  const Drawn shown = drawn_by(scene.shapes);
+  for (const auto& b : s.bodies())
+    if (auto body = inertia_ellipsoid(s, points, b, scene);
+        body.center < points.size() && !shown.frames.count(body.frame) && !shown.points.count(body.center))
+      scene.bodies.push_back(body);
+  for (const auto& p : particle_spheres(s, points, scene))
+    if (!shown.solids_at.count(p.point)) scene.particles.push_back(p);
+  if (shown.lines) return;
+  for (std::size_t k = 0; k < points.size(); ++k)
+    if (auto parent = points[k].parent())
+      if (const auto from = index_of(points, parent->name()); from < points.size() && rigid(scene, from, k))
+        scene.links.push_back({from, k});
+}
+
+// Little-endian float32, base64 (yaml-cpp's encoder).
+std::string float32_base64(const std::vector<double>& values) {
+  std::vector<unsigned char> bytes;
+  bytes.reserve(4 * values.size());
+  for (double v : values) {
+    const auto f = static_cast<float>(v);
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &f, 4);
+    for (int b = 0; b < 4; ++b) bytes.push_back(static_cast<unsigned char>(bits >> (8 * b)));
+  }
+  return YAML::EncodeBase64(bytes.data(), bytes.size());
+}
+
+// The samples of the items marked used, encoded; null for the others.
+nlohmann::json encoded(const std::vector<std::vector<double>>& samples, const std::set<std::size_t>& used) {
+  auto out = nlohmann::json::array();
+  for (std::size_t k = 0; k < samples.size(); ++k)
+    out.push_back(used.count(k) ? nlohmann::json(float32_base64(samples[k])) : nlohmann::json(nullptr));
+  return out;
+}
+
 }  // namespace
 
 Scene sample_scene(const model::System& system, const Trajectory& trajectory) {
@@ -180,24 +260,30 @@ Scene sample_scene(const model::System& system, const Trajectory& trajectory) {
   sample(system, points, trajectory, scene);
   scene.extent = extent(scene);
   scene.up = up_direction(system);
-  if (!system.shapes().empty()) {  // the model says how it looks
-    scene.shapes = model_shapes(system, points);
-    return scene;
-  }
-  for (const auto& b : system.bodies())
-    if (auto body = inertia_ellipsoid(system, points, b, scene); body.center < points.size()) scene.bodies.push_back(body);
-  scene.particles = particle_spheres(system, points, scene);
-  for (std::size_t k = 0; k < points.size(); ++k)
-    if (auto parent = points[k].parent())
-      if (const auto from = index_of(points, parent->name()); from < points.size() && rigid(scene, from, k))
-        scene.links.push_back({from, k});
+  scene.shapes = model_shapes(system, points);
+  add_default_shapes(system, points, scene);
+  scene.planes = contact_planes(system, points);
   return scene;
 }
 
-std::string Scene::json() const {
-  nlohmann::json j{{"system", system},      {"t", t},           {"frames", frame_names}, {"points", point_names},
-                   {"rotations", rotations}, {"positions", positions}, {"extent", extent}, {"up", up}, {"completed", completed},
-                   {"stop_reason", stop_reason}};
+std::string Scene::json(const std::vector<std::size_t>& traced) const {
+  std::set<std::size_t> frames_used, points_used(traced.begin(), traced.end());
+  for (const auto& b : bodies) frames_used.insert(b.frame), points_used.insert(b.center);
+  for (const auto& p : particles) points_used.insert(p.point);
+  for (const auto& [from, to] : links) points_used.insert(from), points_used.insert(to);
+  for (const auto& s : shapes) frames_used.insert(s.frame), points_used.insert(s.center), points_used.insert(s.to);
+  for (const auto& p : planes) frames_used.insert(p.frame), points_used.insert(p.point);
+  nlohmann::json j{{"system", system},
+                   {"t", t},
+                   {"frames", frame_names},
+                   {"points", point_names},
+                   {"rotations", encoded(rotations, frames_used)},
+                   {"positions", encoded(positions, points_used)},
+                   {"extent", extent},
+                   {"up", up},
+                   {"completed", completed},
+                   {"stop_reason", stop_reason},
+                   {"traces", traced}};
   j["bodies"] = nlohmann::json::array();
   for (const auto& b : bodies)
     j["bodies"].push_back({{"name", b.name}, {"frame", b.frame}, {"center", b.center}, {"semi_axes", b.semi_axes},
@@ -209,6 +295,9 @@ std::string Scene::json() const {
   for (const auto& s : shapes)
     j["shapes"].push_back({{"name", s.name}, {"kind", s.kind}, {"frame", s.frame}, {"center", s.center}, {"to", s.to},
                            {"size", s.size}, {"axis", s.axis}, {"color", s.color}});
+  j["planes"] = nlohmann::json::array();
+  for (const auto& p : planes)
+    j["planes"].push_back({{"name", p.name}, {"frame", p.frame}, {"point", p.point}, {"normal", p.normal}});
   return j.dump();
 }
 

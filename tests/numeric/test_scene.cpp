@@ -1,9 +1,11 @@
 // The scene of `adyn animate` (numeric/scene.hpp): positions and orientations sampled along a
-// trajectory equal the closed forms, the default shapes follow the mass properties, and a
-// trajectory's CSV reads back.
+// trajectory equal the closed forms, the default shapes follow the mass properties and fill in
+// what a geometry section leaves out, rolling contacts give their plane, and a trajectory's CSV
+// reads back.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 #include "adyn/formulations/methods.hpp"
@@ -100,8 +102,9 @@ TEST(Scene, TrajectoryCsvReadsBack) {
 }
 
 // With a geometry section the scene holds the model's shapes, their sizes in numbers, and no
-// default shapes (the Whipple bicycle: two tori, three lines, a sphere).
-TEST(Scene, TheModelsGeometryReplacesTheDefaults) {
+// default shapes where they draw (the Whipple bicycle: two tori, three lines and a sphere cover
+// all four bodies); the two wheels roll on one plane, N's z = 0 through O with normal −N.z.
+TEST(Scene, TheModelsGeometryAndThePlaneItRollsOn) {
   const auto doc = io::read_model_document(test::example("whipple_bicycle.yaml"));
   numeric::Trajectory tr;
   tr.coordinate_names.clear();
@@ -116,4 +119,33 @@ TEST(Scene, TheModelsGeometryReplacesTheDefaults) {
   EXPECT_EQ(scene.shapes[2].kind, "line");
   EXPECT_TRUE(scene.bodies.empty() && scene.particles.empty() && scene.links.empty());
   EXPECT_NEAR(scene.up[2], -1.0, 1e-15);  // z points down in this model
+  ASSERT_EQ(scene.planes.size(), 1u);
+  EXPECT_EQ(scene.planes[0].name, "rear contact");
+  EXPECT_EQ(scene.frame_names[scene.planes[0].frame], "N");
+  EXPECT_EQ(scene.point_names[scene.planes[0].point], "O");
+  EXPECT_EQ(scene.planes[0].normal, (std::array<double, 3>{0, 0, -1}));
+  // Angeles' disk rolls on its own plane; the double pendulum rolls on none.
+  const auto disk = io::read_model_document(test::example("angeles_rolling_disk_contact.yaml"));
+  EXPECT_EQ(numeric::sample_scene(disk.system, run(disk, 0.2)).planes.size(), 1u);
+  const auto pendulum = io::read_model_document(test::example("double_pendulum.yaml"));
+  EXPECT_TRUE(numeric::sample_scene(pendulum.system, run(pendulum, 0.2)).planes.empty());
+}
+
+// A geometry section that draws part of the system leaves the rest to the defaults: a box on the
+// first bob; the second bob is still its sphere and both rods are still drawn. A model that draws
+// a line draws its own links; the bobs at its ends keep their spheres.
+TEST(Scene, DefaultsDrawWhatTheGeometryLeavesOut) {
+  std::ifstream in(test::example("double_pendulum.yaml"));
+  std::stringstream text;
+  text << in.rdbuf();
+  const auto partial = io::read_model_document_text(text.str() + "geometry:\n  - {name: block, box: [0.1, 0.1, 0.1], frame: A, center: P1}\n",
+                                           "partial.yaml");
+  auto scene = numeric::sample_scene(partial.system, run(partial, 0.2));
+  ASSERT_EQ(scene.particles.size(), 1u);
+  EXPECT_EQ(scene.particles[0].name, "bob2");
+  EXPECT_EQ(scene.links.size(), 2u);
+  const auto lined = io::read_model_document_text(text.str() + "geometry:\n  - {name: rod, line: [P1, P2]}\n", "lined.yaml");
+  scene = numeric::sample_scene(lined.system, run(lined, 0.2));
+  EXPECT_EQ(scene.particles.size(), 2u);
+  EXPECT_TRUE(scene.links.empty());
 }

@@ -1,5 +1,7 @@
 """adyn animate: a self-contained page, drawn by a real browser (headless Chromium), in which the
 bodies move; replaying a trajectory; bad input."""
+import base64
+import json
 import re
 
 import numpy as np
@@ -15,12 +17,41 @@ def page_of(tool, tmp_path, model, *args):
     return page, out
 
 
+def scene_of(html):
+    text = re.search(r'<script id="adyn-scene" type="application/json">(.*?)</script>', html, re.S).group(1)
+    return json.loads(text.replace("<\\/", "</"))
+
+
+def decoded(text):  # the page's base64 of little-endian float32
+    return np.frombuffer(base64.b64decode(text), dtype="<f4")
+
+
 def test_the_page_is_self_contained(example, tool, tmp_path):
-    page, out = page_of(tool, tmp_path, example("double_pendulum.yaml"), "--t-end", 1, "--trace", "P2")
+    model = example("double_pendulum.yaml")
+    page, out = page_of(tool, tmp_path, model, "--t-end", 1, "--trace", "P2")
     assert "animation of 101 samples (t = 0 to 1) written to" in out
     html = page.read_text()
     assert not re.search(r"<(script|link|img)[^>]+(src|href)=", html)  # nothing fetched: it opens offline
-    assert '"traces":["P2"]' in html and "__THREE__" in html  # the scene and three.js, inlined
+    assert "__THREE__" in html  # three.js, inlined
+    scene = scene_of(html)
+    assert scene["points"] == ["O", "P1", "P2"] and scene["traces"] == [2]
+    assert scene["rotations"] == [None, None, None]  # spheres and rods: no frame's orientation is needed
+    # P2 = l1 (sin q1, −cos q1) + l2 (sin q2, −cos q2), to float32's precision
+    csv = tmp_path / "run.csv"
+    assert tool("simulate", model, "--t-end", 1, "-o", csv)[0] == 0
+    run = np.genfromtxt(csv, delimiter=",", names=True)
+    P2 = decoded(scene["positions"][2]).reshape(-1, 3)
+    expected = np.stack([np.sin(run["q1"]) + 0.5 * np.sin(run["q2"]), -np.cos(run["q1"]) - 0.5 * np.cos(run["q2"]),
+                         0 * run["q1"]], axis=1)
+    assert np.abs(P2 - expected).max() < 1e-6
+
+
+def test_the_bicycle_rolls_on_its_plane_and_its_page_stays_small(example, tool, tmp_path):
+    page, _ = page_of(tool, tmp_path, example("whipple_bicycle.yaml"), "--t-end", 10)
+    scene = scene_of(page.read_text())
+    assert scene["planes"] == [{"name": "rear contact", "frame": 0, "point": 0, "normal": [0.0, 0.0, -1.0]}]
+    assert [f for f, r in zip(scene["frames"], scene["rotations"]) if r is not None] == ["N", "R", "F"]
+    assert page.stat().st_size < 1_000_000  # 10 s at 100 samples/s; 2.3 MB as decimals of every frame
 
 
 @pytest.mark.skipif(chromium() is None, reason="needs chromium (scripts/setup.sh installs it)")
@@ -67,7 +98,7 @@ def test_python_animate_returns_the_page(example):
     import adyn
     model = adyn.load(example("double_pendulum.yaml"))
     a = adyn.animate(model, t_end=0.5, traces=["P2"])
-    assert a.html.startswith("<!DOCTYPE html>") and '"traces":["P2"]' in a.html
+    assert a.html.startswith("<!DOCTYPE html>") and scene_of(a.html)["traces"] == [2]
     assert a._repr_html_().startswith("<iframe srcdoc=")
     replay = adyn.animate(model, model.derive("kane").simulate(t_end=0.2))
     assert '"t":[0.0,0.01,' in replay.html

@@ -19,6 +19,7 @@
 #include "adyn/model/loads.hpp"
 #include "adyn/model/particle.hpp"
 #include "adyn/model/rigid_body.hpp"
+#include "adyn/model/rolling_contact.hpp"
 #include "adyn/model/shape.hpp"
 #include "adyn/kinematics/reference_frame.hpp"
 
@@ -128,6 +129,9 @@ class System {
   /// constraint containing a velocity, a velocity constraint not linear in q̇, a name in use.
   void add_constraint(const Constraint& constraint);
   const std::vector<Constraint>& constraints() const { return constraints_; }
+  /// The rolling contacts whose constraints add_rolling_contact (rolling_contact.hpp) added, as
+  /// the user stated them: what each wheel rolls on (drawing shows the planes).
+  const std::vector<RollingContact>& rolling_contacts() const { return rolling_contacts_; }
 
   // --- events and impacts ------------------------------------------------------------------------
   /// Throws ModelError naming the event for a duplicate name, a gap that depends on the rates, or
@@ -157,6 +161,7 @@ class System {
  private:
   void claim_symbol_name(const std::string& kind, const std::string& name);
   void claim_load_name(const std::string& kind, const std::string& name);
+  friend std::vector<std::string> add_rolling_contact(System& system, const RollingContact& c);
 
   std::string name_;
   std::vector<Parameter> parameters_;
@@ -166,6 +171,7 @@ class System {
   std::vector<kin::ReferenceFrame> frames_;
   std::vector<kin::Point> points_;
   std::vector<Constraint> constraints_;
+  std::vector<RollingContact> rolling_contacts_;
   std::vector<GiNaC::symbol> dependent_speeds_;
   GiNaC::exmap reference_state_;
   std::vector<Event> events_;
