@@ -1,5 +1,6 @@
 #include "adyn/numeric/tape.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "adyn/error.hpp"
@@ -38,6 +39,8 @@ Tape::Tape(const std::vector<GiNaC::symbol>& inputs, const std::vector<ex>& outp
   }
   for (auto& s : output_slots_) fix(s);
   slot_count_ += shift;
+  schedule(code_);
+  code_ = {};
   work_.assign(slot_count_, 0.0);
   for (std::size_t c = 0; c < constants_.size(); ++c) work_[input_count_ + c] = constants_[c];
 }
@@ -51,6 +54,26 @@ std::uint32_t Tape::emit(Op op, std::uint32_t a, std::uint32_t b, int exponent) 
   const auto dst = static_cast<std::uint32_t>(slot_count_++);
   code_.push_back({op, dst, a, b, exponent});
   return dst;
+}
+
+void Tape::schedule(const std::vector<Instruction>& code) {
+  std::vector<std::uint32_t> level(slot_count_, 0);  // inputs and constants: 0
+  for (const auto& ins : code) level[ins.dst] = 1 + std::max(level[ins.a], level[ins.b]);
+  std::vector<std::size_t> order(code.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    const auto &p = code[x], &q = code[y];
+    return level[p.dst] != level[q.dst] ? level[p.dst] < level[q.dst] : p.op < q.op;
+  });
+  std::uint32_t run_level = 0;
+  for (const auto i : order) {
+    const auto& ins = code[i];
+    const auto at = static_cast<std::uint32_t>(dst_.size());
+    if (runs_.empty() || runs_.back().op != ins.op || run_level != level[ins.dst]) runs_.push_back({ins.op, at, at});
+    run_level = level[ins.dst];
+    ++runs_.back().end;
+    dst_.push_back(ins.dst), a_.push_back(ins.a), b_.push_back(ins.b), exponent_.push_back(ins.exponent);
+  }
 }
 
 std::uint32_t Tape::compile(const ex& e, sym::CanonicalOrder& order) {
@@ -113,33 +136,38 @@ double power_int(double x, int n) {
 
 }  // namespace
 
+template <class F>
+void Tape::apply(const Run& r, double* w, F f) const {
+  for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = f(w[a_[i]], w[b_[i]]);
+}
+
 void Tape::evaluate(const double* inputs, double* outputs) const {
   double* w = work_.data();
   for (std::size_t i = 0; i < input_count_; ++i) w[i] = inputs[i];
-  for (const auto& in : code_) {
-    const double a = w[in.a];
-    double& d = w[in.dst];
-    switch (in.op) {
-      case Op::Add: d = a + w[in.b]; break;
-      case Op::Mul: d = a * w[in.b]; break;
-      case Op::Div: d = a / w[in.b]; break;
-      case Op::PowInt: d = power_int(a, in.exponent); break;
-      case Op::Pow: d = std::pow(a, w[in.b]); break;
-      case Op::Sqrt: d = std::sqrt(a); break;
-      case Op::Sin: d = std::sin(a); break;
-      case Op::Cos: d = std::cos(a); break;
-      case Op::Tan: d = std::tan(a); break;
-      case Op::Exp: d = std::exp(a); break;
-      case Op::Log: d = std::log(a); break;
-      case Op::Abs: d = std::abs(a); break;
-      case Op::Sign: d = a > 0 ? 1.0 : a < 0 ? -1.0 : 0.0; break;
-      case Op::Asin: d = std::asin(a); break;
-      case Op::Acos: d = std::acos(a); break;
-      case Op::Atan: d = std::atan(a); break;
-      case Op::Atan2: d = std::atan2(a, w[in.b]); break;
-      case Op::Sinh: d = std::sinh(a); break;
-      case Op::Cosh: d = std::cosh(a); break;
-      case Op::Tanh: d = std::tanh(a); break;
+  for (const auto& r : runs_) {
+    switch (r.op) {
+      case Op::Add: apply(r, w, [](double a, double b) { return a + b; }); break;
+      case Op::Mul: apply(r, w, [](double a, double b) { return a * b; }); break;
+      case Op::Div: apply(r, w, [](double a, double b) { return a / b; }); break;
+      case Op::PowInt:
+        for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = power_int(w[a_[i]], exponent_[i]);
+        break;
+      case Op::Pow: apply(r, w, [](double a, double b) { return std::pow(a, b); }); break;
+      case Op::Sqrt: apply(r, w, [](double a, double) { return std::sqrt(a); }); break;
+      case Op::Sin: apply(r, w, [](double a, double) { return std::sin(a); }); break;
+      case Op::Cos: apply(r, w, [](double a, double) { return std::cos(a); }); break;
+      case Op::Tan: apply(r, w, [](double a, double) { return std::tan(a); }); break;
+      case Op::Exp: apply(r, w, [](double a, double) { return std::exp(a); }); break;
+      case Op::Log: apply(r, w, [](double a, double) { return std::log(a); }); break;
+      case Op::Abs: apply(r, w, [](double a, double) { return std::abs(a); }); break;
+      case Op::Sign: apply(r, w, [](double a, double) { return a > 0 ? 1.0 : a < 0 ? -1.0 : 0.0; }); break;
+      case Op::Asin: apply(r, w, [](double a, double) { return std::asin(a); }); break;
+      case Op::Acos: apply(r, w, [](double a, double) { return std::acos(a); }); break;
+      case Op::Atan: apply(r, w, [](double a, double) { return std::atan(a); }); break;
+      case Op::Atan2: apply(r, w, [](double a, double b) { return std::atan2(a, b); }); break;
+      case Op::Sinh: apply(r, w, [](double a, double) { return std::sinh(a); }); break;
+      case Op::Cosh: apply(r, w, [](double a, double) { return std::cosh(a); }); break;
+      case Op::Tanh: apply(r, w, [](double a, double) { return std::tanh(a); }); break;
     }
   }
   for (std::size_t i = 0; i < output_slots_.size(); ++i) outputs[i] = w[output_slots_[i]];

@@ -1,7 +1,14 @@
 #pragma once
 // A flat instruction tape: a set of expressions in given input symbols, after common-subexpression
-// elimination, compiled to a list of register instructions evaluated in a tight loop. The always
-// available fast path of numeric evaluation (the other is generated C, native_code.hpp).
+// elimination, compiled to register instructions. The always available fast path of numeric
+// evaluation (the other is generated C, native_code.hpp).
+//
+// An interpreter that dispatches on every instruction spends most of its time in mispredicted
+// indirect jumps (4–5 ns an instruction on the reference machine, against ~1 ns of arithmetic).
+// So the instructions are scheduled by level — an instruction's level is one more than its
+// operands' — and within a level grouped by operation: the tape is a list of runs of one
+// operation, each a tight loop with one dispatch (the 12-link chain: 1041 instructions in 46 runs,
+// 5.0 → 1.05 µs). Every instruction computes what it did in program order: the same bits.
 #include <ginac/ginac.h>
 
 #include <cstdint>
@@ -24,7 +31,9 @@ class Tape {
 
   std::size_t input_count() const { return input_count_; }
   std::size_t output_count() const { return output_slots_.size(); }
-  std::size_t instruction_count() const { return code_.size(); }
+  std::size_t instruction_count() const { return dst_.size(); }
+  /// Runs of one operation (dispatches per evaluation).
+  std::size_t run_count() const { return runs_.size(); }
 
   /// outputs[i] = the i-th expression at the given inputs. Uses an internal workspace, so one
   /// Tape must not be evaluated from two threads at once (copy it per thread).
@@ -40,14 +49,27 @@ class Tape {
     std::uint32_t dst, a, b;
     int exponent;  // PowInt
   };
+  struct Run {  // instructions [begin, end) of the scheduled arrays, all of operation `op`
+    Op op;
+    std::uint32_t begin, end;
+  };
   /// Sums and products operand by operand in the canonical order: the same rounding in every run.
+  /// (Balanced trees would give fewer levels, but their rounding depends on how GiNaC happened to
+  /// nest a sum in a sum, which changes from run to run; the chain does not.)
   std::uint32_t compile(const GiNaC::ex& e, sym::CanonicalOrder& order);
   std::uint32_t constant(double value);
   std::uint32_t emit(Op op, std::uint32_t a, std::uint32_t b = 0, int exponent = 0);
+  /// Orders code_ by (level, operation) into runs_ and the arrays below.
+  void schedule(const std::vector<Instruction>& code);
+  template <class F>
+  void apply(const Run& r, double* w, F f) const;
 
   std::size_t input_count_ = 0;
   std::vector<double> constants_;             // slots [input_count, input_count + constants)
-  std::vector<Instruction> code_;
+  std::vector<Instruction> code_;             // while compiling, in program order
+  std::vector<Run> runs_;
+  std::vector<std::uint32_t> dst_, a_, b_;    // the scheduled instructions
+  std::vector<int> exponent_;
   std::vector<std::uint32_t> output_slots_;
   std::size_t slot_count_ = 0;
   GiNaC::exmap slot_of_;                      // symbol (input or temporary) -> slot index
