@@ -86,9 +86,9 @@ def sizes(r, workload):
     return sorted({k[2] for k in r if k[1] == workload})
 
 
-def slope(points):
-    """Least-squares slope of log t against log n (the growth order), points with n ≥ 4."""
-    pts = [(math.log(n), math.log(t)) for n, t in points if n >= 4 and t]
+def slope(points, min_n=4):
+    """Least-squares slope of log t against log n (the growth order), points with n ≥ min_n."""
+    pts = [(math.log(n), math.log(t)) for n, t in points if n >= min_n and t]
     if len(pts) < 2:
         return None
     mx = sum(x for x, _ in pts) / len(pts)
@@ -125,7 +125,8 @@ class Report:
                  f"uncommitted changes), on {m.get('cores', '?')} cores of an {m.get('cpu', '?')} (shared, "
                  f"noisy: treat ratios within 20 % as equal); {m.get('compiler', '?')}, SymPy "
                  f"{m.get('sympy', '?')} (Python {m.get('python', '?')}), MuJoCo {m.get('mujoco', '?')}, "
-                 f"Simbody {m.get('simbody', '?')}.", "")
+                 f"Simbody {m.get('simbody', '?')}, Pinocchio {m.get('pinocchio', '?')}, "
+                 f"DART {m.get('dart', '?')}.", "")
 
     def derivation(self):
         r, t = self.r, self.timeout
@@ -217,6 +218,25 @@ class Report:
         self.target("… the same in relative angles (where SymPy's equations blow up)",
                     f"{ratio(c, s)} ({count(c)} vs {count(s)} operations)", None if not (c and s) else c / s <= 0.01)
 
+    def forward_time(self, tool, n):
+        """The time per call of a tool, or why there is none ('timeout', 'failed', '—')."""
+        t = num(self.r, tool, "forward", n, "seconds")
+        if t is not None:
+            return seconds(t)
+        status = self.r.get((tool, "forward", n, "-"), {}).get("status")
+        if status == "timeout":
+            return f"timeout (> {float(self.meta.get('forward_timeout', 0)) / 60:g} min)"
+        return status or "—"
+
+    def qdd(self, tool, n):
+        text = self.r.get((tool, "forward", n, "-"), {}).get("qdd")
+        return vec(text) if text else None
+
+    def qdd_difference(self, a, b, n):
+        """max |q̈_a − q̈_b| at the test state, '—' when either is missing."""
+        x, y = self.qdd(a, n), self.qdd(b, n)
+        return f"{max(abs(p - q) for p, q in zip(x, y)):.1e}" if x and y else "—"
+
     def forward(self):
         r = self.r
         self.out("### Forward dynamics: q̈ from (q, q̇), per call", "",
@@ -225,24 +245,40 @@ class Report:
                  "evaluated, then M u̇ = F solved: by the LDLᵀ generated into the C up to n = 28, by Eigen's "
                  "Cholesky beyond, and with the tape), in brackets the part spent in `matrices()` (M, F, q̇ "
                  "only); `rates()` is the integrators' path (the same without allocating the result); MuJoCo: "
-                 "set qpos/qvel + `mj_forward`; Simbody: set Q, U + `realize(state, Stage::Acceleration)`. "
-                 "Median of 7 batches of ≥ 50 ms. The last two columns are max |q̈_peer − q̈_adyn| (rad/s²), "
-                 "after converting the peers' relative hinge accelerations to absolute ones.", "")
+                 "set qpos/qvel + `mj_forward`; Simbody: set Q, U + `realize(state, Stage::Acceleration)`; "
+                 "Pinocchio: `pinocchio::aba(model, data, q, v, τ = 0, Convention::WORLD)` (articulated-body "
+                 "algorithm); DART: `setPositions` + `setVelocities` + `Skeleton::computeForwardDynamics()` "
+                 "(the positions alternating between two values, θ and θ + 2π, so that DART's caches cannot "
+                 "skip the work). Median of 7 batches of ≥ 50 ms. adyn's run, which compiles its C, is under a "
+                 "timeout; \"timeout\" marks a size it did not finish.", "")
         rows = []
         for n in sizes(r, "forward"):
-            tape, c = num(r, "adyn-tape", "forward", n, "seconds"), num(r, "adyn-c", "forward", n, "seconds")
+            tape, c, pin = (num(r, t, "forward", n, "seconds") for t in ("adyn-tape", "adyn-c", "pinocchio"))
             tm, cm = num(r, "adyn-tape", "forward", n, "seconds_matrices"), num(r, "adyn-c", "forward", n, "seconds_matrices")
-            mj, sb = num(r, "mujoco", "forward", n, "seconds"), num(r, "simbody", "forward", n, "seconds")
-            ref = r.get(("adyn-c", "forward", n, "-"), {}).get("qdd")
-            diffs = []
-            for tool in ("mujoco", "simbody"):
-                other = r.get((tool, "forward", n, "-"), {}).get("qdd")
-                diffs.append(f"{max(abs(a - b) for a, b in zip(vec(ref), vec(other))):.1e}" if ref and other else "—")
+            tape_cell = f"{seconds(tape)} ({seconds(tm)})" if tape is not None else self.forward_time("adyn-tape", n)
+            c_cell = f"{seconds(c)} ({seconds(cm)})" if c is not None else self.forward_time("adyn-c", n)
             rates = num(r, "adyn-c", "forward", n, "seconds_rates")
-            rows.append([n, f"{seconds(tape)} ({seconds(tm)})", f"{seconds(c)} ({seconds(cm)})", seconds(rates),
-                         seconds(mj), seconds(sb), ratio(c, mj), ratio(c, sb), *diffs])
-        self.table(["n", "adyn tape", "adyn C", "adyn C, rates()", "MuJoCo", "Simbody", "adyn C/MuJoCo",
-                    "adyn C/Simbody", "Δq̈ MuJoCo", "Δq̈ Simbody"], rows)
+            rows.append([n, tape_cell, c_cell, seconds(rates),
+                         *(self.forward_time(t, n) for t in ("mujoco", "simbody", "pinocchio", "dart")),
+                         *(ratio(c, num(r, t, "forward", n, "seconds")) for t in ("mujoco", "simbody", "pinocchio")),
+                         ratio(tape, pin)])
+        self.table(["n", "adyn tape", "adyn C", "adyn C, rates()", "MuJoCo", "Simbody", "Pinocchio", "DART",
+                    "adyn C/MuJoCo", "adyn C/Simbody", "adyn C/Pinocchio", "adyn tape/Pinocchio"], rows)
+        self.out("Agreement: max |q̈_peer − q̈_adyn| (rad/s²) against adyn's compiled C (its tape where the C "
+                 "timed out: column \"adyn\"), after converting the peers' relative hinge accelerations to "
+                 "absolute ones; the last column compares two peers, Pinocchio and DART, a check that does not "
+                 "need adyn. MuJoCo's model has a 1e-10 kg m² inertia per body that the others do not, so it "
+                 "differs slightly more.", "")
+        rows = []
+        for n in sizes(r, "forward"):
+            ref = next((t for t in ("adyn-c", "adyn-tape") if self.qdd(t, n)), None)
+            label = {"adyn-c": "C", "adyn-tape": "tape"}.get(ref) or self.forward_time("adyn-c", n)
+            rows.append([n, label, *(self.qdd_difference(t, ref, n) if ref else "—"
+                                     for t in ("mujoco", "simbody", "pinocchio", "dart")),
+                         self.qdd_difference("dart", "pinocchio", n)])
+        self.table(["n", "adyn", "Δq̈ MuJoCo", "Δq̈ Simbody", "Δq̈ Pinocchio", "Δq̈ DART", "Δq̈ DART vs Pinocchio"],
+                   rows)
+        self.forward_growth()
         c, mj, sb = (num(r, t, "forward", 12, "seconds") for t in ("adyn-c", "mujoco", "simbody"))
         self.target("forward dynamics, 12-link chain, compiled ≤ 1 µs per call", seconds(c), None if c is None else c <= 1e-6)
         self.target("… ≥ 4× faster than MuJoCo", speedup(c, mj), None if not (c and mj) else mj / c >= 4)
@@ -251,6 +287,70 @@ class Report:
         self.target("… still ahead of both at n = 50",
                     f"{seconds(c)} vs MuJoCo {seconds(mj)}, Simbody {seconds(sb)}",
                     None if not (c and mj and sb) else c < mj and c < sb)
+        self.issue19_targets()
+
+    FORWARD_TOOLS = (("adyn C", "adyn-c"), ("adyn tape", "adyn-tape"), ("MuJoCo", "mujoco"), ("Simbody", "simbody"),
+                     ("Pinocchio", "pinocchio"), ("DART", "dart"))
+
+    def forward_growth(self):
+        """Issue 19: how the time of one evaluation grows with n, per tool."""
+        r = self.r
+        rows, self.growth = [], {}
+        for label, tool in self.FORWARD_TOOLS:
+            t = {n: num(r, tool, "forward", n, "seconds") for n in sizes(r, "forward")}
+            k = slope(list(t.items()), min_n=12)
+            self.growth[label] = k
+            rows.append([label, "—" if k is None else f"{k:.2f}", self.growth_ratio(tool, t, 50, 12),
+                         self.growth_ratio(tool, t, 100, 50)])
+        self.out("Growth of one call with n: least-squares slope of log time against log n over n ≥ 12 (the "
+                 "order of growth), and the ratios of the times from n = 12 to 50 (×4.2 in n) and from 50 to 100 "
+                 "(×2): an O(n) method gives about 4.2 and 2, an O(n²) one 17 and 4.", "")
+        self.table(["tool", "slope (n ≥ 12)", "t(50)/t(12)", "t(100)/t(50)"], rows)
+
+    def growth_ratio(self, tool, t, n, m):
+        """t(n)/t(m), or the status of the size that has no time ('timeout', 'failed'), or '—'."""
+        if t.get(n) is not None and t.get(m) is not None:
+            return ratio(t[n], t[m])
+        for k in (m, n):
+            status = self.r.get((tool, "forward", k, "-"), {}).get("status")
+            if t.get(k) is None and status:
+                return f"{status} at n = {k}"
+        return "—"
+
+    def issue19_targets(self):
+        """Issue 19: adyn's forward dynamics against Pinocchio's ABA at every n of the full run."""
+        r = self.r
+        self.targets.append(("**issue 19**", "", ""))
+
+        def against(tool, ns, ok, describe):
+            """measured text and met for 'ok(adyn, pinocchio)' at every n of ns."""
+            cells, missed, not_run = [], False, False
+            for n in ns:
+                a, p = num(r, tool, "forward", n, "seconds"), num(r, "pinocchio", "forward", n, "seconds")
+                if a is not None and p is not None:
+                    cells.append(f"{n}: {describe(a, p)}")
+                    missed = missed or not ok(a, p)
+                elif n not in sizes(r, "forward"):  # e.g. n = 50, 100 in a --quick run
+                    cells.append(f"{n}: not run")
+                    not_run = True
+                else:  # a timeout or a failure is a miss
+                    missing = tool if a is None else "pinocchio"
+                    status = r.get((missing, "forward", n, "-"), {}).get("status") or "no time"
+                    cells.append(f"{n}: {status}" + ("" if missing == tool else " (Pinocchio)"))
+                    missed = True
+            return ", ".join(cells), False if missed else None if not_run else True
+
+        every, small = (2, 4, 12, 50, 100), (2, 4, 12)
+        self.target("compiled forward dynamics ahead of Pinocchio's ABA at every n in {2, 4, 12, 50, 100} "
+                    "(Pinocchio's time / adyn C's)",
+                    *against("adyn-c", every, lambda a, p: a < p, lambda a, p: speedup(a, p)))
+        self.target("… ≥ 3× ahead for n ≤ 12",
+                    *against("adyn-c", small, lambda a, p: p / a >= 3, lambda a, p: speedup(a, p)))
+        self.target("the tape within 2× of Pinocchio's ABA at every n (adyn tape / Pinocchio)",
+                    *against("adyn-tape", every, lambda a, p: a <= 2 * p, lambda a, p: f"{a / p:.2g}"))
+        order = lambda k: "—" if k is None else f"n^{k:.2f}"
+        self.target("growth of one evaluation with n (least-squares slope, n ≥ 12; table above)",
+                    ", ".join(f"{label} {order(self.growth.get(label))}" for label, _ in self.FORWARD_TOOLS), None)
 
     def simulation_runs(self, n):
         """Every run of the simulation of the n-link chain: (tool, setting, metrics, error)."""
@@ -318,7 +418,8 @@ class Report:
                        ("SymPy KanesMethod", "sympy", "derive-kane-planar"),
                        ("SymPy LagrangesMethod", "sympy", "derive-lagrange-planar")],
             "forward": [("adyn tape", "adyn-tape", "forward"), ("adyn C", "adyn-c", "forward"),
-                        ("MuJoCo", "mujoco", "forward"), ("Simbody", "simbody", "forward")],
+                        ("MuJoCo", "mujoco", "forward"), ("Simbody", "simbody", "forward"),
+                        ("Pinocchio", "pinocchio", "forward"), ("DART", "dart", "forward")],
         }
         slopes = {}
         for name, curves in series.items():
@@ -340,11 +441,12 @@ class Report:
                  f"chain grows as {order('adyn Kane')} with adyn's Kane and {order('adyn Lagrange')} with its "
                  f"Lagrange, against {order('SymPy KanesMethod')} and {order('SymPy LagrangesMethod')} for SymPy "
                  f"(over the sizes it finished); one forward-dynamics call grows as {order('adyn C')} for adyn's "
-                 f"compiled C and {order('adyn tape')} for its tape, against {order('MuJoCo')} for MuJoCo and "
-                 f"{order('Simbody')} for Simbody.", "")
+                 f"compiled C and {order('adyn tape')} for its tape, against {order('MuJoCo')} for MuJoCo, "
+                 f"{order('Simbody')} for Simbody, {order('Pinocchio')} for Pinocchio and {order('DART')} for "
+                 f"DART.", "")
 
     def targets_table(self):
-        return ["### Targets (issues 8 and 15)", "", "| target | measured | |", "|---|---|---|",
+        return ["### Targets (issues 8, 15 and 19)", "", "| target | measured | |", "|---|---|---|",
                 *[f"| {w} | {m} | {s} |" for w, m, s in self.targets], ""]
 
 

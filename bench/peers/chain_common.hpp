@@ -1,18 +1,19 @@
 #pragma once
-// What every program of bench/compare shares (adyn's harness and the MuJoCo and Simbody peers), so
-// that they model exactly the same systems at exactly the same states and print their results the
-// same way:
+// What every program of bench/compare shares (adyn's harness and the MuJoCo, Simbody, Pinocchio and
+// DART peers), so that they model exactly the same systems at exactly the same states and print
+// their results the same way:
 //  - the planar n-link pendulum: point masses m_i = 1 + 0.1 (i-1) at the ends of massless links of
 //    length l = 0.5, hinges about z, gravity g = 9.81 along -y; at zero angles the chain hangs
 //    straight down;
 //  - its test state: absolute angles θ_i (of link i from the downward vertical) evenly spaced in
 //    [0.1, 0.7], absolute rates θ̇_i evenly spaced in [-0.3, 0.4];
-//  - the conversion between absolute angles (adyn's model) and relative hinge angles (MuJoCo's and
-//    Simbody's joints): φ_1 = θ_1, φ_i = θ_i − θ_{i−1}, and the same for rates and accelerations;
+//  - the conversion between absolute angles (adyn's model) and relative hinge angles (the peers'
+//    joints): φ_1 = θ_1, φ_i = θ_i − θ_{i−1}, and the same for rates and accelerations;
 //  - timing: CPU time of the process; per call, the median over 7 batches of the mean time per
 //    call, each batch lasting ≥ 50 ms; a whole job, the fastest of repeated runs;
 //  - output: tab-separated records "tool workload n setting metric value";
-//  - the peers' command line: "forward N" or "simulate N T SETTING..." (peer_main).
+//  - the peers' command line: "forward N" or "simulate N T SETTING..." (peer_main; Pinocchio's and
+//    DART's peers measure forward dynamics only).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -88,7 +89,7 @@ inline double wall_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-/// Median over 7 batches (each ≥ 50 ms) of the mean wall time of one call of f, in seconds.
+/// Median over 7 batches (each ≥ 50 ms) of the mean CPU time of one call of f, in seconds.
 template <class F>
 double time_per_call(F&& f) {
   long calls = 1;

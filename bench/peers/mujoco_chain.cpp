@@ -7,53 +7,87 @@
 // at (0, −l, 0) given as an <inertial> with a negligible positive inertia (MuJoCo requires one;
 // 1e-10 kg m², i.e. 1e-10 relative to m l² = 0.25), no geoms, contacts disabled, zero damping and
 // armature, gravity (0, −g, 0). MuJoCo's hinge angles are relative: states are converted from and
-// to the absolute angles of chain_common.hpp.
+// to the absolute angles of chain_common.hpp. The model is loaded from XML kept in memory (an mjVFS),
+// split into files of ≤ 50 nested bodies joined by <include> to stay under the XML parser's nesting
+// limit (see bodies_per_file).
 #include <mujoco/mujoco.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <cstring>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
+#include <utility>
+#include <vector>
 
 #include "chain_common.hpp"
 
 namespace {
 
-std::string chain_xml(int n, double timestep) {
+// MuJoCo 2.2.2 parses XML with tinyxml2 9, whose XMLDocument::PushDepth stops any document nested
+// TINYXML2_MAX_ELEMENT_DEPTH = 100 levels deep (the document itself counts as one) with
+// "XML_ELEMENT_DEPTH_EXCEEDED ErrorID=18 ... Element nesting is too deep.": inside <mujoco> and
+// <worldbody>, a chain of 96 nested bodies loads, 97 do not. So the chain is split into files of at
+// most bodies_per_file bodies, the innermost body of each file holding an <include> of the next
+// one: MuJoCo parses each included file as a document of its own and copies its elements in place of
+// the <include>, so the limit applies per file, and the model is the one a single nested file would
+// give.
+constexpr int bodies_per_file = 50;
+
+std::string file_name(int first) { return first ? "chain-from-b" + std::to_string(first + 1) + ".xml" : "chain.xml"; }
+
+/// Bodies first .. last − 1 of the n-link chain, nested, the innermost including the next file.
+std::string bodies_xml(int n, int first, int last) {
   std::ostringstream x;
   x.precision(17);
-  x << "<mujoco model=\"chain" << n << "\">\n"
-    << "  <option timestep=\"" << timestep << "\" integrator=\"RK4\" gravity=\"0 " << -chain::gravity << " 0\">\n"
-    << "    <flag contact=\"disable\"/>\n  </option>\n  <worldbody>\n";
-  for (int i = 0; i < n; ++i)
-    x << std::string(static_cast<std::size_t>(4 + 2 * i), ' ') << "<body name=\"b" << i + 1 << "\" pos=\"0 "
-      << (i ? -chain::length : 0.0) << " 0\">"
+  const auto indent = [&](int i) { return std::string(static_cast<std::size_t>(4 + 2 * (i - first)), ' '); };
+  for (int i = first; i < last; ++i)
+    x << indent(i) << "<body name=\"b" << i + 1 << "\" pos=\"0 " << (i ? -chain::length : 0.0) << " 0\">"
       << "<joint type=\"hinge\" axis=\"0 0 1\" damping=\"0\" armature=\"0\"/>"
       << "<inertial pos=\"0 " << -chain::length << " 0\" mass=\"" << chain::mass(i)
       << "\" diaginertia=\"1e-10 1e-10 1e-10\"/>\n";
-  for (int i = n - 1; i >= 0; --i) x << std::string(static_cast<std::size_t>(4 + 2 * i), ' ') << "</body>\n";
-  x << "  </worldbody>\n</mujoco>\n";
+  if (last < n) x << indent(last) << "<include file=\"" << file_name(last) << "\"/>\n";
+  for (int i = last - 1; i >= first; --i) x << indent(i) << "</body>\n";
   return x.str();
+}
+
+/// The model's files, (name, text): chain.xml first.
+std::vector<std::pair<std::string, std::string>> chain_files(int n, double timestep) {
+  std::ostringstream x;
+  x.precision(17);
+  const int last = std::min(n, bodies_per_file);
+  x << "<mujoco model=\"chain" << n << "\">\n"
+    << "  <option timestep=\"" << timestep << "\" integrator=\"RK4\" gravity=\"0 " << -chain::gravity << " 0\">\n"
+    << "    <flag contact=\"disable\"/>\n  </option>\n  <worldbody>\n"
+    << bodies_xml(n, 0, last) << "  </worldbody>\n</mujoco>\n";
+  std::vector<std::pair<std::string, std::string>> files{{file_name(0), x.str()}};
+  for (int first = last; first < n; first += bodies_per_file)
+    files.emplace_back(file_name(first),
+                       "<mujoco>\n" + bodies_xml(n, first, std::min(n, first + bodies_per_file)) + "</mujoco>\n");
+  return files;
 }
 
 struct Model {
   mjModel* m = nullptr;
   mjData* d = nullptr;
   Model(int n, double timestep) {
-    char path[] = "/tmp/adyn-mujoco-XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) throw std::runtime_error("mkstemp failed");
-    close(fd);
-    std::ofstream(path) << chain_xml(n, timestep);
+    // The files in memory (a MuJoCo virtual file system, 2 MB: on the heap), not on disk.
+    auto vfs = std::make_unique<mjVFS>();
+    mj_defaultVFS(vfs.get());
+    for (const auto& [name, text] : chain_files(n, timestep)) {
+      if (mj_makeEmptyFileVFS(vfs.get(), name.c_str(), static_cast<int>(text.size())) != 0)
+        throw std::runtime_error("mj_makeEmptyFileVFS failed for " + name);
+      std::memcpy(vfs->filedata[mj_findFileVFS(vfs.get(), name.c_str())], text.data(), text.size());
+    }
     char error[1000] = "";
-    m = mj_loadXML(path, nullptr, error, sizeof error);
-    std::remove(path);
+    m = mj_loadXML(file_name(0).c_str(), vfs.get(), error, sizeof error);
+    mj_deleteVFS(vfs.get());
     if (!m) throw std::runtime_error(std::string("mj_loadXML: ") + error);
+    if (m->nv != n) throw std::runtime_error("mj_loadXML: " + std::to_string(m->nv) + " hinges, not " + std::to_string(n));
     d = mj_makeData(m);
   }
   ~Model() {

@@ -2,6 +2,7 @@
 
 #include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
@@ -20,9 +21,9 @@ ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& mu
   auto form = formulations::lagrangian_form(system);
   const auto qd = sym::derivatives_of(form.coordinates);
   const ex L = form.kinetic_energy - form.potential_energy;
-  ex rate = -L.diff(sym::time());
+  ex rate = -sym::partial_derivative(L, sym::time());  // over the graph (GiNaC's diff walks the tree)
   for (std::size_t i = 0; i < qd.size(); ++i)
-    rate += qd[i] * (form.generalized_forces[i] - form.dissipation.diff(qd[i]));
+    rate += qd[i] * (form.generalized_forces[i] - sym::partial_derivative(form.dissipation, qd[i]));
   auto rows = formulations::acceleration_constraints(system.constraints(), form.coordinates);
   for (std::size_t k = 0; k < multipliers.size() && k < rows.A.rows(); ++k)
     for (std::size_t i = 0; i < qd.size(); ++i) rate += multipliers[k] * rows.A(k, i) * qd[i];

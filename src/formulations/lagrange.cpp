@@ -101,12 +101,38 @@ EquationsOfMotion lagrange(const model::System& system) {
   return lagrange(lagrangian_form(system), system.constraints());
 }
 
+namespace {
+
+// D(e) = Σ w_i ∂e/∂q̇_i: the derivative along the direction w of the rates (q̇_i ↦ w_i).
+class AlongRates final : public sym::ChainRule {
+ public:
+  explicit AlongRates(const GiNaC::exmap& direction) : direction_(direction) {}
+
+ protected:
+  ex of_symbol(const symbol& s) override {
+    const auto it = direction_.find(s);
+    return it == direction_.end() ? ex(0) : it->second;
+  }
+
+ private:
+  const GiNaC::exmap& direction_;
+};
+
+}  // namespace
+
 KineticEnergySplit split_kinetic_energy(const ex& T, const std::vector<symbol>& coordinates) {
   // T is quadratic in q̇: T0 = T|q̇=0, T1 = Σ q̇_i (∂T/∂q̇_i)|q̇=0, T2 = the rest (no expansion).
+  // T1 is the derivative of T along a copy w of the rates, taken at rest, then w = q̇: one pass
+  // over the graph by the chain rule, not one derivative per rate.
   auto qd = sym::derivatives_of(coordinates);
-  auto rest = zero_rates(qd);
-  ex T0 = T.subs(rest), T1 = 0;
-  for (const auto& r : qd) T1 += r * T.diff(r).subs(rest);
+  GiNaC::exmap direction, back;
+  for (const auto& r : qd) {
+    const GiNaC::symbol w(r.get_name() + "_direction");
+    direction[r] = w, back[w] = r;
+  }
+  sym::Substitution at_rest(zero_rates(qd));
+  AlongRates along(direction);
+  const ex T0 = at_rest(T), T1 = sym::substitute(at_rest(along(T)), back);
   return {T0, T1, T - T0 - T1};
 }
 

@@ -1,7 +1,9 @@
 #include "adyn/symbolic/printers.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -294,22 +296,107 @@ std::string to_c(const ex& e) {
   return print_canonically<canonical_c>(numeric_constants(e));
 }
 
+namespace {
+
+// Beyond this many statements a generated function is split into parts: compilers take time
+// superlinear in a function's size (register allocation, dead-store elimination), so one function
+// of the 100-link chain's 26 000 statements did not compile in 25 minutes.
+constexpr std::size_t kStatementsPerFunction = 2000;
+
+// The statements of a generated function: inputs unpacked, temporaries, outputs.
+struct CFunctionBody {
+  const std::vector<std::pair<ex, std::string>>& unpacked;  // input symbol, where it is read from
+  std::size_t temporaries;                                  // statements [0, temporaries) define one
+  const std::vector<std::pair<std::string, ex>>& statements;
+
+  // Statements [begin, end): with the inputs they use unpacked first, or, when `renamed` is given,
+  // inputs and the temporaries that parts share renamed to array entries (an input `in[5]`, a
+  // temporary defined in one part and used in a later one the workspace entry `w[17]`).
+  std::string lines(std::size_t begin, std::size_t end, const GiNaC::exmap& renamed) const {
+    std::ostringstream out;
+    if (renamed.empty()) {
+      GiNaC::exset used;
+      for (std::size_t s = begin; s < end; ++s)
+        for (const auto& symbol : free_symbols(statements[s].second)) used.insert(symbol);
+      for (const auto& [symbol, from] : unpacked)
+        if (used.count(symbol)) out << "  const double " << symbol << " = " << from << ";\n";
+    }
+    Substitution rename(renamed);
+    for (std::size_t s = begin; s < end; ++s) {
+      const auto& [target, value] = statements[s];
+      const auto entry = s < temporaries ? renamed.find(interned_symbol(target)) : renamed.end();
+      if (entry != renamed.end()) out << "  " << entry->second << " = ";
+      else out << "  " << (s < temporaries ? "const double " : "") << target << " = ";
+      out << to_c(renamed.empty() ? value : rename(value)) << ";\n";
+    }
+    return out.str();
+  }
+};
+
+std::string function_source(const std::string& qualifier, const std::string& name,
+                            const std::vector<std::pair<std::string, std::string>>& parameters, const std::string& body) {
+  std::ostringstream src;
+  src << qualifier << "void " << name << "(";
+  for (std::size_t i = 0; i < parameters.size(); ++i) src << (i ? ", " : "") << parameters[i].first << " " << parameters[i].second;
+  src << ") {\n" << body << "}\n";
+  return src.str();
+}
+
+// `name` calls parts of at most kStatementsPerFunction statements in turn; a temporary used by a
+// later part than its own is kept in the workspace array the parts share. Inputs are read where
+// they are used, not unpacked at the top: thousands of values live across a part made register
+// allocation the slowest pass.
+std::string split_function(const std::string& name, std::vector<std::pair<std::string, std::string>> parameters,
+                           const CFunctionBody& body, std::set<std::string>& used) {
+  const auto part_of = [](std::size_t statement) { return statement / kStatementsPerFunction; };
+  std::map<std::string, std::size_t> defined_at;  // temporary -> its statement
+  for (std::size_t s = 0; s < body.temporaries; ++s) defined_at[body.statements[s].first] = s;
+  std::string workspace = "w";
+  while (used.count(workspace)) workspace += "w";
+  std::set<std::size_t> kept;  // the temporaries a later part uses, numbered in the order they are defined
+  for (std::size_t s = 0; s < body.statements.size(); ++s)
+    for (const auto& symbol : free_symbols(body.statements[s].second))
+      if (auto at = defined_at.find(GiNaC::ex_to<GiNaC::symbol>(symbol).get_name());
+          at != defined_at.end() && part_of(at->second) < part_of(s))
+        kept.insert(at->second);
+  GiNaC::exmap shared;  // those temporaries -> workspace entries; inputs -> in[i]
+  for (const auto s : kept)
+    shared[interned_symbol(body.statements[s].first)] = interned_symbol(workspace + "[" + std::to_string(shared.size()) + "]");
+  for (const auto& [symbol, from] : body.unpacked) shared[symbol] = interned_symbol(from);
+  const std::vector<std::pair<std::string, std::string>> outer = parameters;
+  parameters.emplace_back("double*", workspace);
+  std::ostringstream src, calls;
+  calls << "  double " << workspace << "[" << std::max<std::size_t>(shared.size(), 1) << "];\n";
+  for (std::size_t begin = 0, part = 0; begin < body.statements.size(); begin += kStatementsPerFunction, ++part) {
+    const std::string part_name = name + "_part" + std::to_string(part);
+    src << function_source("static ", part_name, parameters,
+                           body.lines(begin, std::min(begin + kStatementsPerFunction, body.statements.size()), shared));
+    calls << "  " << part_name << "(";
+    for (std::size_t i = 0; i < parameters.size(); ++i) calls << (i ? ", " : "") << parameters[i].second;
+    calls << ");\n";
+  }
+  src << function_source("", name, outer, calls.str());
+  return src.str();
+}
+
+}  // namespace
+
 std::string c_function(const std::string& name, const std::vector<CArray>& inputs, const std::vector<CArray>& outputs) {
   std::set<std::string> used = {name};
   for (const auto* arrays : {&inputs, &outputs})
     for (const auto& a : *arrays) used.insert(a.name);
-  std::ostringstream body;
   GiNaC::exset needed;  // input symbols the outputs use: only these are unpacked
   for (const auto& out : outputs)
     for (const auto& e : out.entries)
       for (const auto& s : free_symbols(e)) needed.insert(s);
   GiNaC::exmap rename;
+  std::vector<std::pair<ex, std::string>> unpacked;  // renamed input symbol, where it is read from
   for (const auto& in : inputs)
     for (std::size_t i = 0; i < in.entries.size(); ++i) {
       if (!GiNaC::is_a<GiNaC::symbol>(in.entries[i])) throw Error("c_function: input '" + in.name + "' must hold symbols");
       std::string id = c_identifier(GiNaC::ex_to<GiNaC::symbol>(in.entries[i]).get_name(), used);
       rename[in.entries[i]] = interned_symbol(id);
-      if (needed.count(in.entries[i])) body << "  const double " << id << " = " << in.name << "[" << i << "];\n";
+      if (needed.count(in.entries[i])) unpacked.emplace_back(rename[in.entries[i]], in.name + "[" + std::to_string(i) + "]");
     }
   std::vector<ex> all;
   Substitution renamed(rename);
@@ -332,17 +419,18 @@ std::string c_function(const std::string& name, const std::vector<CArray>& input
   };
   while (clashes(prefix)) prefix += "x";
   CseResult c = cse(all, prefix);
-  for (const auto& [t, e] : c.temporaries) body << "  const double " << t << " = " << to_c(e) << ";\n";
+  std::vector<std::pair<std::string, ex>> statements;  // "x<k>" or "out[i]", and its value
+  for (const auto& [t, e] : c.temporaries) statements.emplace_back(GiNaC::ex_to<GiNaC::symbol>(t).get_name(), e);
   std::size_t k = 0;
   for (const auto& out : outputs)
-    for (std::size_t i = 0; i < out.entries.size(); ++i) body << "  " << out.name << "[" << i << "] = " << to_c(c.outputs[k++]) << ";\n";
-  std::ostringstream src;
-  src << "void " << name << "(";
-  bool first = true;
-  for (const auto& in : inputs) src << (first ? "" : ", ") << "const double* " << in.name, first = false;
-  for (const auto& out : outputs) src << (first ? "" : ", ") << "double* " << out.name, first = false;
-  src << ") {\n" << body.str() << "}\n";
-  return src.str();
+    for (std::size_t i = 0; i < out.entries.size(); ++i)
+      statements.emplace_back(out.name + "[" + std::to_string(i) + "]", c.outputs[k++]);
+  std::vector<std::pair<std::string, std::string>> parameters;  // C type, name
+  for (const auto& in : inputs) parameters.emplace_back("const double*", in.name);
+  for (const auto& out : outputs) parameters.emplace_back("double*", out.name);
+  const CFunctionBody body{unpacked, c.temporaries.size(), statements};
+  if (statements.size() <= kStatementsPerFunction) return function_source("", name, parameters, body.lines(0, statements.size(), {}));
+  return split_function(name, parameters, body, used);
 }
 
 }  // namespace adyn::sym

@@ -26,8 +26,11 @@ struct CArray {
 
 /// C source of `void name(const double* in..., double* out...)`: the inputs unpacked into local
 /// constants, common subexpressions as `const double x<k>`, then `out[i] = ...`. Symbols that
-/// are not valid C identifiers are renamed. Throws adyn::Error if an output uses a symbol that
-/// is not an input.
+/// are not valid C identifiers are renamed. Beyond 2000 statements the function calls static
+/// parts `name_part<k>` in turn, which read inputs as `in[i]` and keep the temporaries a later
+/// part uses in a workspace array (compile time stays linear in the size: the 100-link chain's
+/// 26 000 statements compile in 14 s). Throws adyn::Error if an output uses a symbol that is not
+/// an input.
 std::string c_function(const std::string& name, const std::vector<CArray>& inputs, const std::vector<CArray>& outputs);
 
 }  // namespace adyn::sym
