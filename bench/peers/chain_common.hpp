@@ -141,4 +141,15 @@ int peer_main(int argc, char** argv, const char* usage, Forward forward, Simulat
   return 0;
 }
 
+/// The command line of a peer that measures forward dynamics only: `forward N`.
+template <class Forward>
+int peer_main(int argc, char** argv, const char* usage, Forward forward) {
+  if (argc < 3 || std::string(argv[1]) != "forward") {
+    std::fprintf(stderr, "%s (forward dynamics only)\n", usage);
+    return 2;
+  }
+  forward(std::atoi(argv[2]));
+  return 0;
+}
+
 }  // namespace chain

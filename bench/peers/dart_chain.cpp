@@ -95,13 +95,9 @@ void forward(int n) {
   chain::record("dart", "forward", n, "-", "seconds", chain::number(per_call));
 }
 
-void simulate(int, double, double) {
-  std::fprintf(stderr, "dart_chain: only forward dynamics is measured\n");
-  std::exit(2);
-}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return chain::peer_main(argc, argv, "usage: dart_chain forward N", forward, simulate);
+  return chain::peer_main(argc, argv, "usage: dart_chain forward N", forward);
 }

@@ -6,6 +6,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "cli_support.hpp"
@@ -55,6 +57,28 @@ TEST(Determinism, CodegenAndTrajectoriesAreTheSameBytesInSeparateProcesses) {
   expect_same_bytes("codegen " + adyn::test::example("heavy_symmetric_top.yaml") + " -o " + c, c);
   for (const char* model : {"four_bar_linkage.yaml", "double_pendulum.yaml", "angeles_e6_rolling_disk.yaml"})
     expect_same_bytes("simulate " + adyn::test::example(model) + " -o " + csv, csv);
+}
+
+// A 45-link planar chain: its C function is split into parts sharing a workspace
+// (sym::c_function), numbered the same in every process, so the compiled-code cache hits too.
+TEST(Determinism, SplitCCodeIsTheSameBytesInSeparateProcesses) {
+  std::ostringstream coordinates, frames, points, particles;
+  for (int i = 1; i <= 45; ++i) {
+    coordinates << (i > 1 ? ", " : "") << "q" << i;
+    frames << "  - {name: A" << i << ", parent: N, axis: z, angle: q" << i << "}\n";
+    points << "  - {name: P" << i << ", from: ";
+    if (i > 1) points << "P" << i - 1;
+    else points << "O";
+    points << ", position: {A" << i << ": [0, -0.5, 0]}}\n";
+    particles << "  - {name: bob" << i << ", point: P" << i << ", mass: 1}\n";
+  }
+  std::ostringstream model;
+  model << "name: chain\nparameters: {g: 9.81}\ncoordinates: [" << coordinates.str() << "]\nframes:\n" << frames.str()
+        << "points:\n" << points.str() << "particles:\n" << particles.str() << "gravity: {N: [0, -g, 0]}\n";
+  const std::string yaml = adyn::test::temporary_file("chain45.yaml"), c = adyn::test::temporary_file("chain45.c");
+  std::ofstream(yaml) << model.str();
+  expect_same_bytes("codegen " + yaml + " -m kane -o " + c, c);
+  EXPECT_NE(adyn::test::read_text(c).find("_part1("), std::string::npos);
 }
 
 TEST(Determinism, CompiledCodeCacheHitsInASecondProcess) {
