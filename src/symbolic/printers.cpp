@@ -362,11 +362,11 @@ std::string split_function(const std::string& name, std::vector<std::pair<std::s
   GiNaC::exmap shared;  // those temporaries -> workspace entries; inputs -> in[i]
   for (const auto s : kept)
     shared[interned_symbol(body.statements[s].first)] = interned_symbol(workspace + "[" + std::to_string(shared.size()) + "]");
+  std::ostringstream src, calls;
+  calls << "  double " << workspace << "[" << std::max<std::size_t>(shared.size(), 1) << "];\n";
   for (const auto& [symbol, from] : body.unpacked) shared[symbol] = interned_symbol(from);
   const std::vector<std::pair<std::string, std::string>> outer = parameters;
   parameters.emplace_back("double*", workspace);
-  std::ostringstream src, calls;
-  calls << "  double " << workspace << "[" << std::max<std::size_t>(shared.size(), 1) << "];\n";
   for (std::size_t begin = 0, part = 0; begin < body.statements.size(); begin += kStatementsPerFunction, ++part) {
     const std::string part_name = name + "_part" + std::to_string(part);
     src << function_source("static ", part_name, parameters,
