@@ -271,7 +271,10 @@ std::string Scene::json(const std::vector<std::size_t>& traced) const {
   for (const auto& b : bodies) frames_used.insert(b.frame), points_used.insert(b.center);
   for (const auto& p : particles) points_used.insert(p.point);
   for (const auto& [from, to] : links) points_used.insert(from), points_used.insert(to);
-  for (const auto& s : shapes) frames_used.insert(s.frame), points_used.insert(s.center), points_used.insert(s.to);
+  for (const auto& s : shapes) {
+    if (s.kind != "line") frames_used.insert(s.frame);  // a line needs only its two points
+    points_used.insert(s.center), points_used.insert(s.to);
+  }
   for (const auto& p : planes) frames_used.insert(p.frame), points_used.insert(p.point);
   nlohmann::json j{{"system", system},
                    {"t", t},

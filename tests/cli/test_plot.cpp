@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 
 #include "adyn/cli/plot.hpp"
@@ -55,6 +56,26 @@ class ScopedEnvironment {
 
 void skip_without_gnuplot() {
   if (!adyn::test::on_path("gnuplot")) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
+}
+
+// `doc` derived by `method`, simulated to t_end from the state `initial` gives for its equations
+// (samples every 0.1 s), and the figure `adyn simulate --plot` draws of the run.
+struct Plotted {
+  adyn::numeric::Trajectory trajectory;
+  plot::Figure figure;
+};
+
+Plotted plotted(const adyn::io::ModelDocument& doc, const std::string& method, double t_end,
+                const std::function<adyn::formulations::State(const adyn::formulations::EquationsOfMotion&)>& initial,
+                bool project = true) {
+  const auto eom = adyn::formulations::derive(doc.system, method);
+  adyn::numeric::SimulationOptions o;
+  o.t_end = t_end;
+  o.output_step = 0.1;
+  o.project = project;
+  auto trajectory = adyn::numeric::simulate(doc.system, eom, initial(eom), o);
+  auto figure = adyn::cli::trajectory_figure(doc.system, eom, trajectory, o);
+  return {std::move(trajectory), std::move(figure)};
 }
 
 }  // namespace
@@ -170,13 +191,9 @@ TEST(SimulatePlot, WritesPngAndSvg) {
 // violation panel.
 TEST(SimulatePlot, FigureOfTheDoublePendulum) {
   const auto doc = adyn::io::read_model_document(example("double_pendulum.yaml"));
-  const auto eom = adyn::formulations::derive(doc.system, "lagrange");
-  adyn::numeric::SimulationOptions o;
-  o.t_end = 0.5;
-  o.output_step = 0.1;
-  adyn::formulations::State x0{0, Eigen::Vector2d(0.8, -0.4), Eigen::Vector2d::Zero()};
-  const auto tr = adyn::numeric::simulate(doc.system, eom, x0, o);
-  const auto f = adyn::cli::trajectory_figure(doc.system, eom, tr, o);
+  const auto [tr, f] = plotted(doc, "lagrange", 0.5, [](const auto&) {
+    return adyn::formulations::State{0, Eigen::Vector2d(0.8, -0.4), Eigen::Vector2d::Zero()};
+  });
   EXPECT_NE(f.title.find("Double pendulum"), std::string::npos);
   ASSERT_EQ(f.panels.size(), 3u);
   EXPECT_EQ(f.panels[0].y_label, "q (rad)");
@@ -196,13 +213,10 @@ TEST(SimulatePlot, FigureOfTheDoublePendulum) {
 // which grows to 25 rad, apart from the lean of 0.2 rad.
 TEST(SimulatePlot, CoordinatesOfDifferentUnitsAndScalesGetPanelsOfTheirOwn) {
   const auto doc = adyn::io::read_model_document(example("greenwood_4_11_rolling_disk.yaml"));
-  const auto eom = adyn::formulations::derive(doc.system, "gibbs-appell");
-  adyn::numeric::SimulationOptions o;
-  o.t_end = 4;
-  o.output_step = 0.1;
   const auto x = adyn::cli::initial_state(doc);
-  const auto tr = adyn::numeric::simulate(doc.system, eom, adyn::formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
-  const auto f = adyn::cli::trajectory_figure(doc.system, eom, tr, o);
+  const auto f = plotted(doc, "gibbs-appell", 4, [&](const auto& eom) {
+                   return adyn::formulations::state_for(eom, doc.system, x.t, x.q, x.u);
+                 }).figure;
   ASSERT_GE(f.panels.size(), 3u);
   EXPECT_EQ(f.panels[0].title, "Coordinates: x, y");
   EXPECT_EQ(f.panels[0].y_label, "q (m)");
@@ -219,12 +233,10 @@ points: [{name: P, from: O, position: {N: [x, 0, 0]}}]
 particles: [{name: p, point: P, mass: 1}]
 potentials: [{name: attraction, energy: -1/x}]
 )");
-  const auto eom = adyn::formulations::derive(doc.system, "lagrange");
-  adyn::numeric::SimulationOptions o;
-  o.t_end = 2;
-  const auto tr = adyn::numeric::simulate(doc.system, eom, {0, Eigen::VectorXd::Ones(1), Eigen::VectorXd::Zero(1)}, o);
+  const auto [tr, f] = plotted(doc, "lagrange", 2, [](const auto&) {
+    return adyn::formulations::State{0, Eigen::VectorXd::Ones(1), Eigen::VectorXd::Zero(1)};
+  });
   ASSERT_FALSE(tr.summary.completed);
-  const auto f = adyn::cli::trajectory_figure(doc.system, eom, tr, o);
   for (const auto& p : f.panels) {
     ASSERT_EQ(p.markers.size(), 1u) << p.title;
     EXPECT_EQ(p.markers[0].x, tr.t.back());
@@ -235,14 +247,12 @@ potentials: [{name: attraction, energy: -1/x}]
 // A constrained system gets a violation panel, logarithmic once the violation is positive.
 TEST(SimulatePlot, FigureOfAConstrainedSystemShowsTheViolation) {
   const auto doc = adyn::io::read_model_document(example("bead_on_wire.yaml"));
-  const auto eom = adyn::formulations::derive(doc.system, "udwadia-kalaba");
-  adyn::numeric::SimulationOptions o;
-  o.t_end = 0.3;
-  o.output_step = 0.1;
-  o.project = false;
-  adyn::formulations::State x0{0, Eigen::Vector2d(0, 0), Eigen::Vector2d(1.0, std::tan(0.5235987755982988))};
-  const auto tr = adyn::numeric::simulate(doc.system, eom, x0, o);
-  const auto f = adyn::cli::trajectory_figure(doc.system, eom, tr, o);
+  const auto [tr, f] = plotted(
+      doc, "udwadia-kalaba", 0.3,
+      [](const auto&) {
+        return adyn::formulations::State{0, Eigen::Vector2d(0, 0), Eigen::Vector2d(1.0, std::tan(0.5235987755982988))};
+      },
+      /*project=*/false);
   const auto& violation = f.panels.back();
   EXPECT_EQ(violation.series[0].name, "violation");
   EXPECT_EQ(violation.series[0].y, tr.violation);
