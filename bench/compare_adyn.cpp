@@ -6,15 +6,20 @@
 //       count (SymPy's count_ops convention) of M and F as derived and as compiled (terms
 //       collected by kinematic factor, then CSE);
 //   adyn_compare forward N
-//       q̈ of the planar chain (Kane) at the test state, and the time per call of
-//       EquationsEvaluator::evaluate (M, F, q̇ and the Cholesky solve) with the tape and the
-//       compiled C, the part spent in matrices() (M, F, q̇ without the solve), and rates() (the
-//       integrators' path, writing into given arrays);
+//       q̈ of the planar chain at the test state and the time per call of EquationsEvaluator::
+//       evaluate as simulate() builds it (u̇ by the articulated-body algorithm), with the tape and
+//       the compiled C, its set-up (wall time), and rates() (the integrators' path, writing into
+//       given arrays); then, as adyn-tape-mass-matrix and adyn-c-mass-matrix, Kane's M u̇ = F
+//       (M, F, q̇ and the Cholesky solve) and the part spent in matrices() (M, F, q̇ only);
+//   adyn_compare setup N
+//       the wall time of the whole set-up of the compiled forward dynamics in a fresh process (the
+//       model, the articulated-body dynamics, the C found in the cache `forward N` filled);
 //   adyn_compare profile-forward N {tape|c} CALLS
-//       CALLS evaluations, untimed: for valgrind --tool=callgrind;
+//       CALLS articulated-body evaluations, untimed: for valgrind --tool=callgrind;
 //   adyn_compare simulate N T RTOL...
 //       T seconds of the planar chain from the test state with numeric::simulate (Dormand–Prince,
-//       rtol = atol = RTOL, compiled C, output only at T): final state, steps, evaluations, CPU time
+//       rtol = atol = RTOL, compiled C, u̇ by the articulated-body algorithm as simulate() chooses for
+//       a tree, output only at T): final state, steps, evaluations, CPU time
 //       of the whole call and of its set-up (the same call with T = 1e-9).
 //
 // The planar chain is the model of bench_evaluation.cpp: absolute angles q_i, point masses and
@@ -34,6 +39,7 @@
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/inertia.hpp"
 #include "adyn/model/system.hpp"
+#include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "adyn/numeric/evaluator.hpp"
 #include "adyn/numeric/simulation.hpp"
 #include "adyn/symbolic/collect.hpp"
@@ -128,32 +134,49 @@ void forward_command(int n) {
   const auto eom = formulations::kane(s);
   const Eigen::VectorXd q = vector(chain::test_angles(n)), u = vector(chain::test_rates(n));
   for (auto [backend, tool] : {std::pair{numeric::Backend::Tape, "adyn-tape"}, std::pair{numeric::Backend::Native, "adyn-c"}}) {
+    double sink = 0;
+    Eigen::VectorXd qdot(n), udot(n);
+    // As simulate() evaluates the chain: by the articulated-body algorithm.
     const double start = chain::wall_seconds();  // wall time: the C compiler runs in another process
-    auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), backend);
+    const auto articulated = formulations::articulated_body_dynamics(s);
+    const auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), backend, &articulated);
     chain::record(tool, "forward", n, "-", "setup_wall_seconds", chain::number(chain::wall_seconds() - start));
     chain::record(tool, "forward", n, "-", "qdd", chain::numbers(values(ev.evaluate(0, q, u).udot)));
-    double sink = 0;
-    const double per_call = chain::time_per_call([&] { sink += ev.evaluate(0, q, u).udot(0); });
-    const double matrices = chain::time_per_call([&] { sink += ev.matrices(0, q, u).F(0); });
-    Eigen::VectorXd qdot(n), udot(n);
+    chain::record(tool, "forward", n, "-", "seconds", chain::number(chain::time_per_call([&] { sink += ev.evaluate(0, q, u).udot(0); })));
     const double rates = chain::time_per_call([&] {
       ev.rates(0, q.data(), u.data(), qdot.data(), udot.data());
       sink += udot(0);
     });
-    chain::record(tool, "forward", n, "-", "seconds", chain::number(per_call));
-    chain::record(tool, "forward", n, "-", "seconds_matrices", chain::number(matrices));
     chain::record(tool, "forward", n, "-", "seconds_rates", chain::number(rates));
+    // Kane's M u̇ = F: M, F, q̇ evaluated, then solved; and the part spent in matrices().
+    const std::string dense_tool = std::string(tool) + "-mass-matrix";
+    const auto dense = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), backend);
+    chain::record(dense_tool, "forward", n, "-", "qdd", chain::numbers(values(dense.evaluate(0, q, u).udot)));
+    chain::record(dense_tool, "forward", n, "-", "seconds",
+                  chain::number(chain::time_per_call([&] { sink += dense.evaluate(0, q, u).udot(0); })));
+    chain::record(dense_tool, "forward", n, "-", "seconds_matrices",
+                  chain::number(chain::time_per_call([&] { sink += dense.matrices(0, q, u).F(0); })));
     if (sink == 0.123456789) std::printf("#\n");  // keeps the calls observable
   }
+}
+
+/// The whole set-up of the chain's compiled forward dynamics in a fresh process (the model, the
+/// articulated-body dynamics, the C: compiled, or found in the cache that `forward N` filled).
+void setup_command(int n) {
+  const double start = chain::wall_seconds();
+  const auto s = planar_chain(n);
+  const auto articulated = formulations::articulated_body_dynamics(s);
+  const auto ev = numeric::ArticulatedBodyEvaluator::for_parameters(articulated, s.parameter_values(), numeric::Backend::Native);
+  chain::record("adyn-c", "setup", n, "-", "setup_wall_seconds", chain::number(chain::wall_seconds() - start));
+  chain::record("adyn-c", "setup", n, "-", "backend", ev.backend() == numeric::Backend::Native ? "native" : "tape");
 }
 
 /// For profiling (valgrind --tool=callgrind): `calls` evaluations of the chain at the test state.
 void profile_forward_command(int n, const std::string& backend, long calls) {
   const auto s = planar_chain(n);
-  const auto eom = formulations::kane(s);
   const Eigen::VectorXd q = vector(chain::test_angles(n)), u = vector(chain::test_rates(n));
-  auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(),
-                                                        backend == "c" ? numeric::Backend::Native : numeric::Backend::Tape);
+  const auto ev = numeric::ArticulatedBodyEvaluator::for_parameters(
+      formulations::articulated_body_dynamics(s), s.parameter_values(), backend == "c" ? numeric::Backend::Native : numeric::Backend::Tape);
   double sink = 0;
   for (long k = 0; k < calls; ++k) sink += ev.evaluate(0, q, u).udot(0);
   std::printf("%g\n", sink);
@@ -191,7 +214,7 @@ void simulate_command(int n, double t_end, const std::vector<double>& rtols) {
 int usage() {
   std::fprintf(stderr,
                "usage: adyn_compare derive {kane|lagrange|hamilton} {planar|planar-relative|spatial} N | forward N |\n"
-               "       profile-forward N {tape|c} CALLS | simulate N T RTOL...\n");
+               "       setup N | profile-forward N {tape|c} CALLS | simulate N T RTOL...\n");
   return 2;
 }
 
@@ -201,6 +224,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> a(argv + 1, argv + argc);
   if (a.size() == 4 && a[0] == "derive") derive_command(a[1], a[2], std::atoi(a[3].c_str()));
   else if (a.size() == 2 && a[0] == "forward") forward_command(std::atoi(a[1].c_str()));
+  else if (a.size() == 2 && a[0] == "setup") setup_command(std::atoi(a[1].c_str()));
   else if (a.size() == 4 && a[0] == "profile-forward")
     profile_forward_command(std::atoi(a[1].c_str()), a[2], std::atol(a[3].c_str()));
   else if (a.size() >= 4 && a[0] == "simulate") {

@@ -37,6 +37,8 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
                      "(symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton)")
       ->check(CLI::IsMember({"dopri", "bdf", "ida", "midpoint"}));
   command.add_flag_callback("--no-projection", [&given] { given.projection = false; }, "Do not project onto the constraints");
+  command.add_flag("--mass-matrix", given.mass_matrix,
+                   "Evaluate the derived M u' = F, even where the O(n) articulated-body algorithm applies");
   command.add_option("--baumgarte", given.baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
   command.add_option("--backend", given.backend, "tape (default) or native (generated C compiled at run time)")
       ->check(CLI::IsMember({"tape", "native"}));
@@ -52,6 +54,7 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
   o.project = given.projection.value_or(setup.projection.value_or(true));
   o.baumgarte = given.baumgarte.value_or(setup.baumgarte.value_or(0.0));
   o.backend = backend_named(given.backend.value_or("tape"));
+  o.articulated_body = !given.mass_matrix;
   return o;
 }
 

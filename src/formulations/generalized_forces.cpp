@@ -99,25 +99,24 @@ std::vector<ex> generalized_active_forces(const model::System& system, kin::Recu
   for (const auto& f : system.forces()) F.add_force_at(f.point, f.force, "force '" + f.name + "'");
   for (const auto& t : system.torques()) F.add_torque(t);
   for (const auto& g : system.generalized_forces()) F.add_along(g.value, sym::derivative_of(g.coordinate));
-  if (selection == LoadSelection::All) {
-    if (const auto& g = system.gravity()) {
-      for (const auto& p : system.particles()) F.add_force_at(p.point(), p.mass() * g->acceleration, "gravity on '" + p.name() + "'");
-      for (const auto& b : system.bodies())
-        F.add_force_at(b.mass_center(), b.mass() * g->acceleration, "gravity on '" + b.name() + "'");
-    }
-    for (const auto& s : system.springs()) {
-      ex l = distance(s.a, s.b, N);
-      F.add_along(-spring_tension(s, l - s.free_length), sym::time_derivative(l));
-    }
-    for (const auto& d : system.dampers()) {
-      ex ldot = sym::time_derivative(distance(d.a, d.b, N));
-      F.add_along(-d.coefficient * system.in_speeds(ldot), ldot);
-    }
-    for (const auto& q : system.coordinates()) {
-      ex qd = sym::derivative_of(q);
-      for (const auto& p : system.potentials()) F.add_along(-p.energy.diff(q), qd);
-      for (const auto& d : system.dissipations()) F.add_along(-system.in_speeds(d.function.diff(GiNaC::ex_to<symbol>(qd))), qd);
-    }
+  if (selection == LoadSelection::Nonconservative) return F.result();
+  if (const auto& g = system.gravity(); g && selection == LoadSelection::All) {
+    for (const auto& p : system.particles()) F.add_force_at(p.point(), p.mass() * g->acceleration, "gravity on '" + p.name() + "'");
+    for (const auto& b : system.bodies())
+      F.add_force_at(b.mass_center(), b.mass() * g->acceleration, "gravity on '" + b.name() + "'");
+  }
+  for (const auto& s : system.springs()) {
+    ex l = distance(s.a, s.b, N);
+    F.add_along(-spring_tension(s, l - s.free_length), sym::time_derivative(l));
+  }
+  for (const auto& d : system.dampers()) {
+    ex ldot = sym::time_derivative(distance(d.a, d.b, N));
+    F.add_along(-d.coefficient * system.in_speeds(ldot), ldot);
+  }
+  for (const auto& q : system.coordinates()) {
+    ex qd = sym::derivative_of(q);
+    for (const auto& p : system.potentials()) F.add_along(-p.energy.diff(q), qd);
+    for (const auto& d : system.dissipations()) F.add_along(-system.in_speeds(d.function.diff(GiNaC::ex_to<symbol>(qd))), qd);
   }
   return F.result();
 }

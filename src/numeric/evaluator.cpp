@@ -5,6 +5,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/model/constraint.hpp"
+#include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/collect.hpp"
@@ -37,37 +38,40 @@ std::optional<MassMatrixSolve> generated_solve(const formulations::EquationsOfMo
 
 }  // namespace
 
-EquationsEvaluator::Compiled EquationsEvaluator::compile(const std::vector<GiNaC::symbol>& inputs,
-                                                        const std::vector<GiNaC::ex>& outputs,
-                                                        const std::optional<MassMatrixSolve>& solve) {
-  Compiled c;
-  if (backend_ == Backend::Native) {
-    try {
-      c.native = std::make_shared<NativeFunction>(inputs, outputs, solve);
-      return c;
-    } catch (const NativeCodeError& e) {
-      native_fallback_ = std::string(e.what()) + "; evaluating with the tape instead";
-      backend_ = Backend::Tape;
-    }
-  }
-  c.tape = std::make_shared<Tape>(inputs, outputs);
+CompiledFunction EquationsEvaluator::compile(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
+                                             const std::optional<MassMatrixSolve>& solve) const {
+  CompiledFunction c(inputs, outputs, backend_, solve);
+  if (c.backend() != backend_) backend_ = Backend::Tape, native_fallback_ = c.fallback();
   return c;
 }
 
 EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eom,
                                        const std::vector<GiNaC::symbol>& parameters, const std::vector<double>& values,
-                                       Backend backend)
+                                       Backend backend, const formulations::ArticulatedBodyDynamics* articulated)
     : backend_(backend),
       method_(eom.method),
       n_(eom.n()),
       p_(eom.p()),
       rows_(eom.constraint_matrix.rows()),
       enforcement_(eom.enforcement),
-      constraint_names_(eom.constraint_names) {
+      constraint_names_(eom.constraint_names),
+      eom_(std::make_shared<const formulations::EquationsOfMotion>(eom)),
+      parameters_(parameters) {
+  if (articulated) {
+    articulated_ = std::make_shared<ArticulatedBodyEvaluator>(*articulated, parameters, values, backend);
+    if (articulated_->backend() != backend_) backend_ = Backend::Tape, native_fallback_ = articulated_->native_fallback();
+  }
+  set_parameters(values);
+  if (!articulated_) compile_matrices();
+}
+
+void EquationsEvaluator::compile_matrices() const {
+  if (!eom_) return;
+  const auto& eom = *eom_;
   std::vector<GiNaC::symbol> inputs = {sym::time()};
   inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
   inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
-  inputs.insert(inputs.end(), parameters.begin(), parameters.end());
+  inputs.insert(inputs.end(), parameters_.begin(), parameters_.end());
   std::vector<GiNaC::ex> outputs = sym::entries(eom.mass_matrix);
   for (const auto* m : {&eom.forcing, &eom.coordinate_rates, &eom.constraint_matrix, &eom.constraint_rhs})
     for (const auto& e : sym::entries(*m)) outputs.push_back(e);
@@ -76,14 +80,13 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
   // Terms sharing a kinematic factor are gathered (Σ_k m_k X → (Σ_k m_k) X), and what depends on
   // the parameters alone is computed once per parameter set (set_parameters) and enters the
   // per-state function as further inputs.
-  auto hoisted = sym::hoist_parameter_subexpressions(sym::collect_state_terms(outputs), parameters);
+  auto hoisted = sym::hoist_parameter_subexpressions(sym::collect_state_terms(outputs), parameters_);
   std::vector<GiNaC::ex> constant_values;
   for (const auto& [k, value] : hoisted.definitions) {
     inputs.push_back(k);
     constant_values.push_back(value);
   }
-  parameter_count_ = parameters.size();
-  constants_ = Tape(parameters, constant_values);
+  constants_ = Tape(parameters_, constant_values);
   main_ = compile(inputs, hoisted.outputs, generated_solve(eom));
   has_nonideal_ = eom.nonideal_force.rows() > 0;
   if (has_nonideal_) {
@@ -93,29 +96,31 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
   in_.assign(inputs.size(), 0.0);
   out_.assign(hoisted.outputs.size(), 0.0);
   diagonal_.assign(p_, 0.0);
-  set_parameters(values);
+  eom_.reset();
+  load_parameters();
 }
 
 EquationsEvaluator EquationsEvaluator::for_parameters(const formulations::EquationsOfMotion& eom,
-                                                      const GiNaC::exmap& values, Backend backend) {
-  std::vector<GiNaC::symbol> symbols;
-  std::vector<double> numbers;
-  std::vector<GiNaC::ex> by_name;  // not GiNaC's order, which changes from run to run
-  for (const auto& [s, v] : values) by_name.push_back(s);
-  for (const auto& s : sym::canonically_sorted(by_name)) {
-    symbols.push_back(GiNaC::ex_to<GiNaC::symbol>(s));
-    numbers.push_back(GiNaC::ex_to<GiNaC::numeric>(values.at(s).evalf()).to_double());
-  }
-  return EquationsEvaluator(eom, symbols, numbers, backend);
+                                                      const GiNaC::exmap& values, Backend backend,
+                                                      const formulations::ArticulatedBodyDynamics* articulated) {
+  auto [symbols, numbers] = parameter_inputs(values);
+  return EquationsEvaluator(eom, symbols, numbers, backend, articulated);
 }
 
 void EquationsEvaluator::set_parameters(const std::vector<double>& values) {
-  if (values.size() != parameter_count_)
-    throw Error(method_ + " evaluator: expected " + std::to_string(parameter_count_) + " parameter values, got " +
+  if (values.size() != parameters_.size())
+    throw Error(method_ + " evaluator: expected " + std::to_string(parameters_.size()) + " parameter values, got " +
                 std::to_string(values.size()));
+  parameter_values_ = values;
+  if (articulated_) articulated_->set_parameters(values);
+  if (!eom_) load_parameters();
+}
+
+// The parameters and what depends on them alone, into the compiled function's inputs.
+void EquationsEvaluator::load_parameters() const {
   double* parameters = in_.data() + 1 + n_ + p_;
-  std::copy(values.begin(), values.end(), parameters);
-  constants_.evaluate(parameters, parameters + parameter_count_);
+  std::copy(parameter_values_.begin(), parameter_values_.end(), parameters);
+  constants_.evaluate(parameters, parameters + parameters_.size());
 }
 
 void EquationsEvaluator::load_state(double t, const double* q, const double* u) const {
@@ -125,6 +130,7 @@ void EquationsEvaluator::load_state(double t, const double* q, const double* u) 
 }
 
 void EquationsEvaluator::load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+  compile_matrices();
   load_state(t, q.data(), u.data());
   main_.evaluate(in_.data(), out_.data());
 }
@@ -165,6 +171,7 @@ void EquationsEvaluator::throw_not_finite(double t) const {
 // of M. The integrators' hot path: no allocation, no copy of M, and the
 // error text built only when thrown.
 void EquationsEvaluator::rates(double t, const double* q, const double* u, double* qdot, double* udot) const {
+  if (articulated_) return articulated_->rates(t, q, u, qdot, udot);
   const auto N = static_cast<Eigen::Index>(n_), P = static_cast<Eigen::Index>(p_);
   if (rows_ > 0 || enforcement_ == formulations::ConstraintEnforcement::MoorePenrose) {
     auto d = evaluate(t, Eigen::Map<const Eigen::VectorXd>(q, N), Eigen::Map<const Eigen::VectorXd>(u, P));
@@ -174,8 +181,8 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
   }
   load_state(t, q, u);
   const double* F = out_.data() + p_ * p_;
-  if (main_.native && main_.native->solves()) {
-    if (main_.native->evaluate_and_solve(in_.data(), out_.data()) != 0) throw_singular_or_not_finite(t);
+  if (main_.native() && main_.native()->solves()) {
+    if (main_.native()->evaluate_and_solve(in_.data(), out_.data()) != 0) throw_singular_or_not_finite(t);
     std::copy(F, F + P, udot);  // u̇, written over F
   } else {
     main_.evaluate(in_.data(), out_.data());

@@ -52,7 +52,9 @@ class Run {
   Run(const model::System& system, const formulations::EquationsOfMotion& eom, const formulations::State& x0,
       const SimulationOptions& options)
       : options_(options),
-        evaluator_(EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend)),
+        articulated_(options.articulated_body ? formulations::articulated_body_dynamics_for(system, eom) : std::nullopt),
+        evaluator_(EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend,
+                                                      articulated_ ? &*articulated_ : nullptr)),
         monitors_(build_monitors(system, eom)),
         pb_{&evaluator_, &monitors_, eom.n(), eom.p(), options.baumgarte, &options_.interrupted, {}, false, {}},
         ctx_(sundials::make_context()),
@@ -238,6 +240,7 @@ class Run {
   }
 
   const SimulationOptions& options_;
+  std::optional<formulations::ArticulatedBodyDynamics> articulated_;
   EquationsEvaluator evaluator_;
   Monitors monitors_;
   Problem pb_;

@@ -90,11 +90,11 @@ void bind_simulation(py::module_& m) {
   m.def("simulate", [](const Equations& e, const py::dict& initial, std::optional<double> t_end, std::optional<double> dt,
                         std::optional<double> rtol, std::optional<double> atol, std::optional<std::string> integrator,
                         std::optional<bool> projection, std::optional<double> baumgarte,
-                        std::optional<std::string> backend) {
-    cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, projection};
+                        std::optional<std::string> backend, bool mass_matrix) {
+    cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, projection, mass_matrix};
     return simulate(e, initial, given);
   }, py::arg("equations"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
-        py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"),
+        py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("mass_matrix"),
         "Integrates the equations from the model's initial conditions (adyn.Equations.simulate documents it)");
 }
 

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "adyn/symbolic/cse.hpp"
+
 namespace adyn::sym {
 namespace {
 
@@ -76,7 +78,8 @@ CanonicalOrder::Key CanonicalOrder::make_key(const ex& e) {
   std::string name =
       function ? GiNaC::ex_to<GiNaC::function>(e).get_name() : GiNaC::ex_to<GiNaC::basic>(e).class_name();
   Key k{function ? Function : Other, name, mix(function ? Function : Other, text_hash(name)), false};
-  if (e.nops() > 0) k.lead.append("(").append(key(e.op(0)).lead);
+  // (A named intermediate's lead is its name alone: nested ones would repeat it at every level.)
+  if (e.nops() > 0 && !is_intermediate(e)) k.lead.append("(").append(key(e.op(0)).lead);
   for (const auto& op : e) k.magnitude = mix(k.magnitude, key(op).hash);
   return k;
 }

@@ -8,6 +8,15 @@
 #include "adyn/symbolic/ex_map.hpp"
 
 namespace adyn::sym {
+
+DECLARE_FUNCTION_1P(adyn_intermediate)
+// Commutative, declared: GiNaC would otherwise ask the argument, and that one its own, through
+// every level of a recursion, each time a product is built.
+REGISTER_FUNCTION(adyn_intermediate, set_return_type(GiNaC::return_types::commutative))
+
+GiNaC::ex intermediate(const GiNaC::ex& e) { return atomic(e) ? e : adyn_intermediate(e); }
+bool is_intermediate(const GiNaC::ex& e) { return is_ex_the_function(e, adyn_intermediate); }
+
 namespace {
 
 using GiNaC::ex;
@@ -38,9 +47,10 @@ class Rebuilder : public GiNaC::map_function {
       // The operands in the canonical order first, so that temporaries are numbered the same
       // way in every process; the map below then finds them rebuilt.
       for (const auto& child : order_.operands(r)) (*this)(child);
-      ex rebuilt = r.map(*this);
+      const bool named = is_intermediate(r);
+      ex rebuilt = named ? (*this)(r.op(0)) : r.map(*this);
       auto c = refs_.find(r);
-      if (c != refs_.end() && c->second > 1) {
+      if (named ? !atomic(rebuilt) : c != refs_.end() && c->second > 1) {
         GiNaC::symbol t = interned_symbol(prefix_ + std::to_string(out_.temporaries.size()));
         out_.temporaries.emplace_back(t, rebuilt);
         rebuilt = t;

@@ -159,6 +159,13 @@ GiNaC::exset free_symbols(const ex& e) {
   return out;
 }
 
+GiNaC::exset free_symbols(const std::vector<ex>& exprs) {
+  GiNaC::exset out;
+  ExMap<bool> seen;
+  for (const auto& e : exprs) collect_symbols(e, out, seen);
+  return out;
+}
+
 bool depends_on(const ex& e, const ex& s) { return contains(e, s); }
 
 ex time_derivative(const ex& e) {

@@ -385,10 +385,9 @@ std::string c_function(const std::string& name, const std::vector<CArray>& input
   std::set<std::string> used = {name};
   for (const auto* arrays : {&inputs, &outputs})
     for (const auto& a : *arrays) used.insert(a.name);
-  GiNaC::exset needed;  // input symbols the outputs use: only these are unpacked
-  for (const auto& out : outputs)
-    for (const auto& e : out.entries)
-      for (const auto& s : free_symbols(e)) needed.insert(s);
+  std::vector<ex> entries;
+  for (const auto& out : outputs) entries.insert(entries.end(), out.entries.begin(), out.entries.end());
+  const GiNaC::exset needed = free_symbols(entries);  // input symbols the outputs use: only these are unpacked
   GiNaC::exmap rename;
   std::vector<std::pair<ex, std::string>> unpacked;  // renamed input symbol, where it is read from
   for (const auto& in : inputs)
@@ -398,17 +397,16 @@ std::string c_function(const std::string& name, const std::vector<CArray>& input
       rename[in.entries[i]] = interned_symbol(id);
       if (needed.count(in.entries[i])) unpacked.emplace_back(rename[in.entries[i]], in.name + "[" + std::to_string(i) + "]");
     }
+  for (const auto& s : needed)
+    if (!rename.count(s))
+      for (const auto& out : outputs)
+        for (const auto& e : out.entries)
+          if (free_symbols(e).count(s))
+            throw Error("c_function '" + name + "': output '" + out.name + "' uses '" +
+                        GiNaC::ex_to<GiNaC::symbol>(s).get_name() + "', which is not an input");
   std::vector<ex> all;
   Substitution renamed(rename);
-  for (const auto& out : outputs)
-    for (const auto& e : out.entries) {
-      ex r = renamed(e);
-      for (const auto& s : free_symbols(e))
-        if (!rename.count(s))
-          throw Error("c_function '" + name + "': output '" + out.name + "' uses '" +
-                      GiNaC::ex_to<GiNaC::symbol>(s).get_name() + "', which is not an input");
-      all.push_back(r);
-    }
+  for (const auto& e : entries) all.push_back(renamed(e));
   std::string prefix = "x";  // temporaries prefix<k>, clear of every input name
   auto clashes = [&](const std::string& p) {
     for (const auto& u : used)

@@ -3,7 +3,9 @@
 
 #include <cmath>
 
+#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/gibbs_appell.hpp"
+#include "adyn/formulations/hamilton.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
@@ -124,4 +126,29 @@ TEST(EquationsEvaluator, SingularAndNotFiniteStatesOnBothBackends) {
     EXPECT_EQ((d.qdot - qdot).norm(), 0);
     EXPECT_EQ((d.udot - udot).norm(), 0);
   }
+}
+
+// An unconstrained tree in its own coordinates and speeds: u̇ from the articulated-body algorithm,
+// the same as Lagrange's M u̇ = F; M and F are compiled when first asked for (impacts, DAE).
+TEST(EquationsEvaluator, TreesEvaluateByTheArticulatedBodyAlgorithm) {
+  const auto s = seeds::double_pendulum();
+  const auto eom = formulations::lagrange(s);
+  const auto articulated = formulations::articulated_body_dynamics_for(s, eom);
+  ASSERT_TRUE(articulated);
+  const auto fast = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), numeric::Backend::Tape, &*articulated);
+  const auto dense = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values());
+  EXPECT_TRUE(fast.articulated_body());
+  EXPECT_FALSE(dense.articulated_body());
+  const Eigen::Vector2d q(0.4, -1.1), u(0.3, 2.0);
+  const auto a = fast.evaluate(0, q, u), b = dense.evaluate(0, q, u);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_TRUE(test::close(a.udot(i), b.udot(i), 1e-12));
+    EXPECT_TRUE(test::close(a.qdot(i), b.qdot(i), 1e-15));
+  }
+  const auto m = fast.matrices(0, q, u);
+  EXPECT_TRUE(test::close((m.M * a.udot - m.F).norm(), 0, 1e-12));
+  // Equations not in the system's own state, or constrained, are left to M u̇ = F.
+  EXPECT_FALSE(formulations::articulated_body_dynamics_for(s, formulations::hamilton(s)));
+  const auto slider = seeds::two_link(1.0);
+  EXPECT_FALSE(formulations::articulated_body_dynamics_for(slider, formulations::lagrange(slider)));
 }

@@ -18,6 +18,7 @@ namespace adyn::formulations {
 enum class LoadSelection {
   All,              // every load, conservative ones included (Kane's F_r)
   Nonconservative,  // forces, torques, generalized forces only (Lagrange's Q beside V and D)
+  AllButGravity,    // every load but uniform gravity (applied body by body: articulated_body.hpp)
 };
 
 /// F_r for the given speeds (the system's declared speeds, or q̇). Velocities are first written

@@ -15,11 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
-#include "adyn/numeric/native_code.hpp"
-#include "adyn/numeric/tape.hpp"
+#include "adyn/numeric/compiled_function.hpp"
 
 namespace adyn::numeric {
+
+class ArticulatedBodyEvaluator;
 
 struct Derivatives {
   Eigen::VectorXd qdot;    // n
@@ -27,9 +29,6 @@ struct Derivatives {
   Eigen::VectorXd lambda;  // multipliers (multiplier forms), else empty
   Eigen::VectorXd constraint_force;  // Gᵀλ, or Q^c_i + Q^c_ni (Udwadia–Kalaba), in the speeds' space
 };
-
-/// Tape (always available) or generated C compiled at run time (native_code.hpp).
-enum class Backend { Tape, Native };
 
 /// The evaluated matrices of the equations at a state.
 struct EvaluatedEquations {
@@ -42,11 +41,18 @@ class EquationsEvaluator {
  public:
   /// `parameters` lists the symbols that stay inputs; `values` gives their initial values (every
   /// parameter of the equations must be one of them).
+  /// With `articulated` (formulations::articulated_body_dynamics_for the same system and
+  /// equations), q̇ and u̇ come from the O(n) articulated-body algorithm, and M and F are compiled
+  /// only when first asked for (matrices(): impacts, the DAE integrator).
   EquationsEvaluator(const formulations::EquationsOfMotion& eom, const std::vector<GiNaC::symbol>& parameters,
-                     const std::vector<double>& values, Backend backend = Backend::Tape);
+                     const std::vector<double>& values, Backend backend = Backend::Tape,
+                     const formulations::ArticulatedBodyDynamics* articulated = nullptr);
   /// From a system's parameters (symbols and values; all must have values).
   static EquationsEvaluator for_parameters(const formulations::EquationsOfMotion& eom, const GiNaC::exmap& values,
-                                           Backend backend = Backend::Tape);
+                                           Backend backend = Backend::Tape,
+                                           const formulations::ArticulatedBodyDynamics* articulated = nullptr);
+  /// Whether q̇ and u̇ come from the articulated-body algorithm.
+  bool articulated_body() const { return articulated_ != nullptr; }
   /// The backend in use: Tape when native code was asked for but could not be had.
   Backend backend() const { return backend_; }
   /// Why native code could not be used (empty when it is, or was not asked for).
@@ -79,30 +85,27 @@ class EquationsEvaluator {
   Derivatives evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   [[noreturn]] void throw_not_finite(double t) const;
   [[noreturn]] void throw_singular_or_not_finite(double t) const;
-  // A compiled set of expressions, by either backend.
-  struct Compiled {
-    std::shared_ptr<Tape> tape;
-    std::shared_ptr<NativeFunction> native;
-    void evaluate(const double* in, double* out) const {
-      if (native) native->evaluate(in, out);
-      else tape->evaluate(in, out);
-    }
-  };
   // Native code where asked for and available; the tape otherwise, the reason kept.
-  Compiled compile(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
-                   const std::optional<MassMatrixSolve>& solve = std::nullopt);
+  CompiledFunction compile(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
+                           const std::optional<MassMatrixSolve>& solve = std::nullopt) const;
+  // M, F, q̇, G, g (and C): in the constructor, or on first use beside the articulated-body algorithm.
+  void compile_matrices() const;
+  void load_parameters() const;
 
-  Backend backend_;
-  std::string native_fallback_;
+  mutable Backend backend_;
+  mutable std::string native_fallback_;
   std::string method_;
   std::size_t n_, p_, rows_;  // rows_: constraint rows of G
   formulations::ConstraintEnforcement enforcement_;
   std::vector<std::string> constraint_names_;
-  bool has_nonideal_ = false, has_friction_ = false;
-  std::size_t parameter_count_ = 0;
-  Tape constants_;     // the parameter-only subexpressions of main_, inputs after the parameters
-  Compiled main_;      // M, F, qdot, G, g, mu
-  Compiled nonideal_;  // C (inputs + N_c)
+  mutable std::shared_ptr<const formulations::EquationsOfMotion> eom_;  // until the matrices are compiled
+  std::vector<GiNaC::symbol> parameters_;
+  std::vector<double> parameter_values_;
+  std::shared_ptr<ArticulatedBodyEvaluator> articulated_;
+  mutable bool has_nonideal_ = false, has_friction_ = false;
+  mutable Tape constants_;     // the parameter-only subexpressions of main_, inputs after the parameters
+  mutable CompiledFunction main_;      // M, F, qdot, G, g, mu
+  mutable CompiledFunction nonideal_;  // C (inputs + N_c)
   mutable std::vector<double> in_, out_;
   mutable std::vector<double> diagonal_;  // M's diagonal, kept for the pivot test of the in-place Cholesky
 };

@@ -45,6 +45,10 @@ struct SimulationOptions {
   double constraint_tolerance = 0;  // project when the violation exceeds it (0: rtol)
   double baumgarte = 0;       // Baumgarte stabilization rate α (1/s): g += −2α ṙ − α² φ; 0: off
   Backend backend = Backend::Tape;  // or generated C compiled at run time
+  /// Evaluate u̇ by the O(n) articulated-body algorithm (formulations/articulated_body.hpp) when
+  /// the equations allow it (a tree, unconstrained, in the system's own coordinates and speeds):
+  /// the same u̇ to rounding, without forming and factoring M.
+  bool articulated_body = true;
   long max_steps = 10000000;  // per output interval
   /// Called with the time of each recorded sample (the initial state, every output, the states
   /// around an event), e.g. for a progress bar; it must not throw. Empty: not called.

@@ -18,6 +18,14 @@ struct CseResult {
   std::size_t operation_count() const;
 };
 
+/// A named intermediate of a recursive computation (a body's quantity built from its parent's, as
+/// in the articulated-body algorithm): kept whole as one operand, where GiNaC would merge a sum into
+/// the sum it is added to and a recursion over n bodies would grow to n² terms, and always made a
+/// temporary by cse() (so computed once by the tape and the generated C). Atoms are returned as
+/// they are. Only cse() and what uses it (the tape, the C printer) see through it.
+GiNaC::ex intermediate(const GiNaC::ex& e);
+bool is_intermediate(const GiNaC::ex& e);
+
 /// CSE of `exprs`; temporaries are named prefix0, prefix1, ...
 CseResult cse(const std::vector<GiNaC::ex>& exprs, const std::string& prefix = "x");
 

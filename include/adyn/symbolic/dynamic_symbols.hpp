@@ -52,6 +52,8 @@ ex time_derivative(const ex& e);
 
 /// All symbols occurring in `e`.
 GiNaC::exset free_symbols(const ex& e);
+/// The symbols of all of `exprs`, their shared subexpressions visited once.
+GiNaC::exset free_symbols(const std::vector<ex>& exprs);
 
 /// True if `e` contains the symbol `s`.
 bool depends_on(const ex& e, const ex& s);

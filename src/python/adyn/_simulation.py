@@ -13,20 +13,22 @@ class SimulationError(_adyn.Error):
 
 
 def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, integrator=None,
-             projection=None, baumgarte=None, backend=None):
+             projection=None, baumgarte=None, backend=None, mass_matrix=False):
     """Integrates the equations from the model's initial conditions (overridden by `initial`, a
     mapping of coordinate and speed names to values), completed to satisfy the constraints.
 
     Options left at None come from the model file's `simulation:` settings, then from adyn's
     defaults (t_end 10, dt 0.01, rtol 1e-8, atol 1e-10, integrator 'dopri' — or 'bdf', 'ida',
     'midpoint' —, projection on, no Baumgarte stabilization, backend 'tape' — or 'native').
+    Unconstrained trees are integrated with u̇ from the O(n) articulated-body algorithm (the same
+    u̇ to rounding); `mass_matrix=True` evaluates the derived M u̇ = F instead.
 
     Returns an adyn.Trajectory (t, q, u, lam, energy, energy_rate_integral, violation as NumPy
     arrays; summary). A run that stops early raises adyn.SimulationError carrying the trajectory so
     far; Ctrl-C raises KeyboardInterrupt carrying it too (`.trajectory`).
     """
     trajectory = _adyn.simulate(self, dict(initial or {}), t_end, dt, rtol, atol, integrator, projection,
-                                baumgarte, backend)
+                                baumgarte, backend, mass_matrix)
     summary = trajectory.summary
     for warning in summary["warnings"]:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)

@@ -1,0 +1,66 @@
+#pragma once
+// Forward dynamics of a tree of bodies in O(n): the articulated-body algorithm (Featherstone
+// 1983; Featherstone, Rigid Body Dynamics Algorithms, 2008, Table 7.1), generated symbolically
+// from the model rather than interpreted. Kane's equations of the tree, Σ_k J_kᵀ (M_k a_k − f_k)
+// = τ, are solved by eliminating the bodies from the leaves inwards: each body's articulated
+// inertia I^A and bias force p^A (its motion's resistance with its subtree attached),
+//
+//     I^A_k = M_k + Σ_c X_cᵀ (I^A_c − U_c D_c⁻¹ U_cᵀ) X_c,     U = I^A S,  D = Sᵀ I^A S,
+//     p^A_k = −f_k + Σ_c X_cᵀ (p^A_c + I^a_c κ_c + U_c D_c⁻¹ (τ_c − S_cᵀ p^A_c)),
+//
+// then the accelerations from the root outwards:
+//
+//     u̇_k = D_k⁻¹ (τ_k − S_kᵀ p^A_k − U_kᵀ (X_k a_p + κ_k)),   a_k = X_k a_p + κ_k + S_k u̇_k.
+//
+// The tree (X, S, κ, the spatial inertias M and the bias forces f = applied − gyroscopic) is
+// formulations/kinematic_tree.hpp's. Every quantity is a named intermediate (sym::intermediate),
+// so the tape and the generated C evaluate O(n) operations where the mass matrix M u̇ = F of the
+// other formulations costs O(n²) to form and O(n³) to factor: for the 100-link chain, ... (see
+// docs/performance.md). Uniform gravity is applied body by body; every other load enters through
+// its generalized active force τ (generalized_forces.hpp).
+//
+// D_k > 0 at every node is the test that the mass matrix is positive definite (the D_k are the
+// pivots of its factorization M = Lᵀ D L, Jain & Rodriguez's innovations factorization): each D_k
+// (one block per body, as many rows as its own speeds) is factored as L D Lᵀ and its pivots are
+// outputs, so that the evaluator reports a singular mass matrix as the other formulations do.
+#include <ginac/ginac.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adyn/error.hpp"
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
+
+namespace adyn::formulations {
+
+/// The system is not a tree of joints the articulated-body algorithm handles: constraints,
+/// closed loops, a speed moving two branches, a velocity given rather than derived, ... The
+/// message says which object and why; the other formulations still apply.
+class NotATree : public Error {
+ public:
+  using Error::Error;
+};
+
+struct ArticulatedBodyDynamics {
+  std::vector<GiNaC::symbol> coordinates, speeds;  // q (n), u (p)
+  std::vector<GiNaC::ex> coordinate_rates;         // q̇ (n) in q, u, t
+  std::vector<GiNaC::ex> accelerations;            // u̇ (p), through named intermediates
+  /// The pivots d_j of D_k = L D Lᵀ for every node, and the diagonal entry (D_k)_jj each came
+  /// from (the pivot test of formulations::regular_pivots compares the two).
+  std::vector<GiNaC::ex> pivots, pivot_scales;
+  std::vector<std::string> bodies;                 // the nodes, parents first
+  std::vector<int> parents;                        // each node's parent (−1: the ground)
+};
+
+/// Throws NotATree saying why when the system is not a tree the algorithm handles.
+ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system);
+
+/// The articulated-body dynamics that evaluate `eom` in O(n): when the equations are the system's
+/// unconstrained ones in its own coordinates and speeds (so u̇ is the same, whatever the
+/// principle) and the system is a tree; else none.
+std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model::System& system,
+                                                                     const EquationsOfMotion& eom);
+
+}  // namespace adyn::formulations

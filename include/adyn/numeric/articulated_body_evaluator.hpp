@@ -1,0 +1,44 @@
+#pragma once
+// Numeric forward dynamics by the articulated-body algorithm (formulations/articulated_body.hpp):
+// (t, q, u, parameters) → (q̇, u̇) in O(n) operations, compiled into the tape or generated C, with
+// the pivot test of the other evaluators (a mass matrix that is not positive definite is reported,
+// never integrated through).
+#include <Eigen/Dense>
+
+#include <string>
+#include <vector>
+
+#include "adyn/formulations/articulated_body.hpp"
+#include "adyn/numeric/compiled_function.hpp"
+#include "adyn/numeric/evaluator.hpp"
+
+namespace adyn::numeric {
+
+class ArticulatedBodyEvaluator {
+ public:
+  /// `parameters` lists the symbols that stay inputs; `values` gives their values.
+  ArticulatedBodyEvaluator(const formulations::ArticulatedBodyDynamics& dynamics,
+                           const std::vector<GiNaC::symbol>& parameters, const std::vector<double>& values,
+                           Backend backend = Backend::Tape);
+  /// From a system's parameters (symbols and values; all must have values).
+  static ArticulatedBodyEvaluator for_parameters(const formulations::ArticulatedBodyDynamics& dynamics,
+                                                 const GiNaC::exmap& values, Backend backend = Backend::Tape);
+  Backend backend() const { return function_.backend(); }
+  const std::string& native_fallback() const { return function_.fallback(); }
+  std::size_t n() const { return n_; }
+  std::size_t p() const { return p_; }
+  void set_parameters(const std::vector<double>& values);
+
+  /// q̇ (n) and u̇ (p) written to the given arrays, allocating nothing. Throws
+  /// adyn::SingularityError naming the time when the mass matrix is not positive definite there,
+  /// adyn::EvaluationError when a value is not finite.
+  void rates(double t, const double* q, const double* u, double* qdot, double* udot) const;
+  Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+
+ private:
+  std::size_t n_, p_, pivots_, parameters_;
+  CompiledFunction function_;  // u̇, q̇, the pivots, their scales
+  mutable std::vector<double> in_, out_;
+};
+
+}  // namespace adyn::numeric

@@ -1,0 +1,51 @@
+#pragma once
+// A set of expressions compiled for numeric evaluation by the backend asked for: generated C
+// (native_code.hpp) where it can be had, else the tape (tape.hpp), the reason kept. What every
+// evaluator of equations shares.
+#include <ginac/ginac.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adyn/numeric/native_code.hpp"
+#include "adyn/numeric/tape.hpp"
+
+namespace adyn::numeric {
+
+/// Tape (always available) or generated C compiled at run time (native_code.hpp).
+enum class Backend { Tape, Native };
+
+/// A system's parameters as inputs: the symbols by name (not GiNaC's order, which changes from run to
+/// run) and their values. Throws adyn::Error naming a parameter whose value is not a number.
+struct ParameterInputs {
+  std::vector<GiNaC::symbol> symbols;
+  std::vector<double> values;
+};
+ParameterInputs parameter_inputs(const GiNaC::exmap& values);
+
+class CompiledFunction {
+ public:
+  CompiledFunction() = default;
+  /// With `solve` (native code only), the C also solves M u̇ = F (NativeFunction).
+  CompiledFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs, Backend backend,
+                   const std::optional<MassMatrixSolve>& solve = std::nullopt);
+  /// Tape when native code was asked for but could not be had.
+  Backend backend() const { return native_ ? Backend::Native : Backend::Tape; }
+  /// Why native code could not be used (empty when it is, or was not asked for).
+  const std::string& fallback() const { return fallback_; }
+  /// The native function, when that is the backend.
+  const NativeFunction* native() const { return native_.get(); }
+  void evaluate(const double* in, double* out) const {
+    if (native_) native_->evaluate(in, out);
+    else tape_->evaluate(in, out);
+  }
+
+ private:
+  std::shared_ptr<Tape> tape_;
+  std::shared_ptr<NativeFunction> native_;
+  std::string fallback_;
+};
+
+}  // namespace adyn::numeric

@@ -1,0 +1,165 @@
+#include "adyn/formulations/articulated_body.hpp"
+
+#include <optional>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/generalized_forces.hpp"
+#include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/matrix.hpp"
+#include "kinematic_tree.hpp"
+
+namespace adyn::formulations {
+namespace {
+
+using GiNaC::ex;
+using GiNaC::matrix;
+
+matrix named(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return sym::intermediate(e); }); }
+
+/// X_k of kinematic_tree.hpp (1): [a 1, 0; −[R]×, 1].
+matrix transform(const TreeNode& node) {
+  matrix X = GiNaC::ex_to<matrix>(GiNaC::unit_matrix(6));
+  const ex a = node.turns_with_parent ? 1 : 0;
+  for (unsigned i = 0; i < 3; ++i) X(i, i) = a;
+  const matrix& R = node.lever;
+  const ex minus_skew[3][3] = {{0, R(2, 0), -R(1, 0)}, {-R(2, 0), 0, R(0, 0)}, {R(1, 0), -R(0, 0), 0}};
+  for (unsigned i = 0; i < 3; ++i)
+    for (unsigned j = 0; j < 3; ++j) X(i + 3, j) = minus_skew[i][j];
+  return X;
+}
+
+/// D = L diag(d) Lᵀ of a small symmetric block (a node's own speeds), each entry named.
+class BlockFactor {
+ public:
+  BlockFactor(const matrix& D, const std::string& node) : L_(GiNaC::ex_to<matrix>(GiNaC::unit_matrix(D.rows()))) {
+    const unsigned m = D.rows();
+    for (unsigned j = 0; j < m; ++j) {
+      ex dj = D(j, j);
+      for (unsigned k = 0; k < j; ++k) dj -= L_(j, k) * L_(j, k) * d_[k];
+      dj = sym::intermediate(dj);
+      if (dj.is_zero())
+        throw SingularityError("body '" + node + "'", not_positive_definite);
+      d_.push_back(dj);
+      scales_.push_back(D(j, j));
+      for (unsigned i = j + 1; i < m; ++i) {
+        ex lij = D(i, j);
+        for (unsigned k = 0; k < j; ++k) lij -= L_(i, k) * L_(j, k) * d_[k];
+        L_(i, j) = sym::intermediate(lij / dj);
+      }
+    }
+  }
+  const std::vector<ex>& pivots() const { return d_; }
+  const std::vector<ex>& scales() const { return scales_; }
+  /// D⁻¹ B by the two triangular solves.
+  matrix solve(const matrix& B) const {
+    const unsigned m = L_.rows();
+    matrix X(m, B.cols());
+    for (unsigned c = 0; c < B.cols(); ++c) {
+      std::vector<ex> y(m);
+      for (unsigned i = 0; i < m; ++i) {
+        ex yi = B(i, c);
+        for (unsigned k = 0; k < i; ++k) yi -= L_(i, k) * y[k];
+        y[i] = sym::intermediate(yi);
+      }
+      for (unsigned i = m; i-- > 0;) {
+        ex xi = y[i] / d_[i];
+        for (unsigned k = i + 1; k < m; ++k) xi -= L_(k, i) * X(k, c);
+        X(i, c) = sym::intermediate(xi);
+      }
+    }
+    return X;
+  }
+
+ private:
+  matrix L_;
+  std::vector<ex> d_, scales_;
+};
+
+/// What the backward pass leaves for the forward pass at a node with own speeds.
+struct Articulation {
+  matrix U;       // I^A S
+  matrix forcing; // τ − Sᵀ p^A
+  std::optional<BlockFactor> D;
+};
+
+}  // namespace
+
+ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
+  const KinematicTree tree(system);
+  const auto& nodes = tree.nodes();
+  const std::size_t K = nodes.size();
+  ArticulatedBodyDynamics out;
+  out.coordinates = system.coordinates();
+  out.speeds = system.speeds();
+  for (const auto& q : out.coordinates) out.coordinate_rates.push_back(system.in_speeds(sym::derivative_of(q)));
+  // τ: the generalized active forces of every load but gravity, which is in the bias forces.
+  const auto tau = generalized_active_forces(system, out.speeds, LoadSelection::AllButGravity);
+
+  // Backward pass (Featherstone Table 7.1): the articulated inertias and bias forces.
+  std::vector<matrix> IA(K), pA(K);
+  std::vector<Articulation> joint(K);
+  for (std::size_t k = 0; k < K; ++k) IA[k] = nodes[k].inertia, pA[k] = nodes[k].bias_force.mul_scalar(-1);
+  for (std::size_t k = K; k-- > 0;) {
+    const TreeNode& node = nodes[k];
+    IA[k] = named(IA[k]), pA[k] = named(pA[k]);
+    matrix Ia = IA[k], pa = named(pA[k].add(sym::product(IA[k], node.bias_acceleration)));
+    if (!node.speeds.empty()) {
+      const matrix& S = node.motion_subspace;
+      auto& J = joint[k];
+      J.U = named(sym::product(IA[k], S));
+      J.D.emplace(named(sym::product(S.transpose(), J.U)), node.name);
+      matrix forcing(static_cast<unsigned>(node.speeds.size()), 1);
+      for (unsigned j = 0; j < forcing.rows(); ++j) forcing(j, 0) = tau[node.speeds[j]];
+      J.forcing = named(forcing.sub(sym::product(S.transpose(), pA[k])));
+      const matrix W = J.D->solve(J.U.transpose());  // D⁻¹ Uᵀ
+      Ia = named(IA[k].sub(sym::product(J.U, W)));
+      pa = named(pA[k].add(sym::product(Ia, node.bias_acceleration)).add(sym::product(J.U, J.D->solve(J.forcing))));
+      for (std::size_t j = 0; j < J.D->pivots().size(); ++j) {
+        out.pivots.push_back(J.D->pivots()[j]);
+        out.pivot_scales.push_back(J.D->scales()[j]);
+      }
+    }
+    if (node.parent >= 0) {
+      const auto p = static_cast<std::size_t>(node.parent);
+      const matrix X = transform(node), Xt = X.transpose();
+      IA[p] = IA[p].add(sym::product(Xt, sym::product(Ia, X)));
+      pA[p] = pA[p].add(sym::product(Xt, pa));
+    }
+  }
+
+  // Forward pass: the accelerations from the root outwards.
+  out.accelerations.assign(out.speeds.size(), 0);
+  std::vector<matrix> a(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    const TreeNode& node = nodes[k];
+    matrix a_k = node.bias_acceleration;
+    if (node.parent >= 0) a_k = named(sym::product(transform(node), a[static_cast<std::size_t>(node.parent)]).add(a_k));
+    if (!node.speeds.empty()) {
+      const auto& J = joint[k];
+      const matrix udot = J.D->solve(J.forcing.sub(sym::product(J.U.transpose(), a_k)));
+      for (unsigned j = 0; j < udot.rows(); ++j) out.accelerations[node.speeds[j]] = udot(j, 0);
+      a_k = a_k.add(sym::product(node.motion_subspace, udot));
+    }
+    a[k] = named(a_k);
+    out.bodies.push_back(node.name);
+    out.parents.push_back(node.parent);
+  }
+  return out;
+}
+
+std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model::System& system,
+                                                                     const EquationsOfMotion& eom) {
+  const bool own_state = eom.coordinates == system.coordinates() && eom.speeds == system.speeds() &&
+                         eom.speed_definitions.rows() == 0 && eom.hamiltonian.is_zero();
+  const bool unconstrained = eom.constraint_matrix.rows() == 0 && eom.dependent_speeds.empty() &&
+                             eom.auxiliary_speeds.empty() && eom.enforcement == ConstraintEnforcement::Multipliers;
+  if (!own_state || !unconstrained) return std::nullopt;
+  try {
+    return articulated_body_dynamics(system);
+  } catch (const NotATree&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace adyn::formulations

@@ -1,0 +1,86 @@
+#pragma once
+// The tree of a system's bodies as the articulated-body algorithm needs it (Featherstone, Rigid
+// Body Dynamics Algorithms, 2008, §3.5 and §7.3), found from the model's frames and points: each
+// particle and rigid body is a node k with the velocity V_k = (ω_k, v_k) of its frame and of its
+// point (the mass centre, or the particle), in N's basis, and
+//
+//     V_k = X_k V_p + S_k u_k,        X_k = [a_k 1, 0; −[R_k]×, 1]                       (1)
+//
+// with p its parent node, u_k its own speeds (moved by no ancestor), a_k = 1 when its frame turns
+// with the parent's (relative angles) and 0 when the angle is measured from N (absolute angles),
+// and R_k the part of the position from the parent's point that is fixed in the parent's frame.
+// The accelerations follow as a_k = X_k a_p + S_k u̇_k + κ_k, κ_k = c_k − X_k c_p, with c the
+// accelerations at u̇ = 0. Every quantity is built from the parent's as named intermediates
+// (sym::intermediate), in O(1) per node: rotation matrices, angular velocities, the accelerations
+// c of the frames and points on the way.
+//
+// A node's own speeds are those its motion relative to the parent (the relative angular velocity,
+// and the derivative of the position in the parent's frame, or in N for a part measured in a frame
+// that does not turn with the parent) depends on; they must not move an ancestor and must belong
+// to one node only. A system where that fails (closed loops, constraints, speeds that are not
+// joint rates) throws NotATree, saying why.
+#include <ginac/ginac.h>
+
+#include <deque>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "adyn/formulations/articulated_body.hpp"
+#include "adyn/model/system.hpp"
+#include "adyn/symbolic/derivative.hpp"
+
+namespace adyn::formulations {
+
+struct TreeNode {
+  std::string name;                 // the particle's or body's
+  int parent = -1;                  // index of the parent node, −1 for the ground
+  bool turns_with_parent = false;   // a_k of (1)
+  GiNaC::matrix lever;              // R_k, 3 × 1 in N
+  std::vector<std::size_t> speeds;  // the own speeds u_k (indices into the system's speeds)
+  GiNaC::matrix motion_subspace;    // S_k, 6 × |u_k|
+  GiNaC::matrix bias_acceleration;  // κ_k, 6 × 1
+  GiNaC::matrix inertia;            // the spatial inertia about the node's point, 6 × 6 in N
+  GiNaC::matrix bias_force;         // applied minus gyroscopic: (−ω × I ω, m g), 6 × 1
+};
+
+class KinematicTree {
+ public:
+  /// Throws NotATree when the system is not a tree of joints (see above).
+  explicit KinematicTree(const model::System& system);
+  /// Parents before children.
+  const std::vector<TreeNode>& nodes() const { return nodes_; }
+
+ private:
+  struct FrameMotion {
+    GiNaC::matrix R, omega, alpha0;  // ^N C ^F; ^Nω^F and ^Nα^F at u̇ = 0, in N
+  };
+  const FrameMotion& frame_motion(const kin::ReferenceFrame& F);
+  const GiNaC::matrix& point_acceleration(const kin::Point& P);  // ^N a^P at u̇ = 0, in N
+  GiNaC::matrix in_N(const kin::Vector& v);
+  kin::Vector rate(const kin::Vector& v, const kin::ReferenceFrame& F);  // ^F dv/dt in the speeds
+  GiNaC::ex at_rest(const GiNaC::ex& e) { return without_udot_(e); }
+
+  // A particle or body: the frame and point of its node's velocity.
+  struct Element {
+    kin::ReferenceFrame frame;
+    kin::Point point;
+    GiNaC::ex mass;
+    const model::RigidBody* body;  // null for a particle
+  };
+  void add_node(const std::string& name, const Element& element);
+  void find_parents();
+  void find_own_motion(TreeNode& node, const Element& element);
+  void find_inertia(TreeNode& node, const Element& element);
+
+  const model::System& system_;
+  kin::ReferenceFrame N_;
+  std::vector<GiNaC::symbol> speeds_;
+  sym::Substitution without_udot_;
+  std::deque<std::pair<kin::ReferenceFrame, FrameMotion>> frames_;
+  std::deque<std::pair<kin::Point, GiNaC::matrix>> points_;
+  std::vector<TreeNode> nodes_;
+  std::vector<Element> elements_;  // of each node
+};
+
+}  // namespace adyn::formulations

@@ -1,0 +1,88 @@
+#include "adyn/numeric/articulated_body_evaluator.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "adyn/error.hpp"
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::numeric {
+namespace {
+
+std::vector<GiNaC::ex> outputs_of(const formulations::ArticulatedBodyDynamics& d) {
+  std::vector<GiNaC::ex> out = d.accelerations;
+  for (const auto* list : {&d.coordinate_rates, &d.pivots, &d.pivot_scales}) out.insert(out.end(), list->begin(), list->end());
+  return out;
+}
+
+std::vector<GiNaC::symbol> inputs_of(const formulations::ArticulatedBodyDynamics& d,
+                                     const std::vector<GiNaC::symbol>& parameters) {
+  std::vector<GiNaC::symbol> in = {sym::time()};
+  for (const auto* list : {&d.coordinates, &d.speeds, &parameters}) in.insert(in.end(), list->begin(), list->end());
+  return in;
+}
+
+std::string what_at(double t) {
+  std::ostringstream os;
+  os << "articulated-body dynamics at t = " << t;
+  return os.str();
+}
+
+}  // namespace
+
+ArticulatedBodyEvaluator::ArticulatedBodyEvaluator(const formulations::ArticulatedBodyDynamics& dynamics,
+                                                   const std::vector<GiNaC::symbol>& parameters,
+                                                   const std::vector<double>& values, Backend backend)
+    : n_(dynamics.coordinates.size()),
+      p_(dynamics.speeds.size()),
+      pivots_(dynamics.pivots.size()),
+      parameters_(parameters.size()),
+      function_(inputs_of(dynamics, parameters), outputs_of(dynamics), backend),
+      in_(1 + n_ + p_ + parameters.size(), 0.0),
+      out_(p_ + n_ + 2 * pivots_, 0.0) {
+  set_parameters(values);
+}
+
+ArticulatedBodyEvaluator ArticulatedBodyEvaluator::for_parameters(const formulations::ArticulatedBodyDynamics& dynamics,
+                                                                  const GiNaC::exmap& values, Backend backend) {
+  auto [symbols, numbers] = parameter_inputs(values);
+  return ArticulatedBodyEvaluator(dynamics, symbols, numbers, backend);
+}
+
+void ArticulatedBodyEvaluator::set_parameters(const std::vector<double>& values) {
+  if (values.size() != parameters_)
+    throw Error("articulated-body evaluator: expected " + std::to_string(parameters_) + " parameter values, got " +
+                std::to_string(values.size()));
+  std::copy(values.begin(), values.end(), in_.begin() + static_cast<std::ptrdiff_t>(1 + n_ + p_));
+}
+
+void ArticulatedBodyEvaluator::rates(double t, const double* q, const double* u, double* qdot, double* udot) const {
+  in_[0] = t;
+  std::copy(q, q + n_, in_.begin() + 1);
+  std::copy(u, u + p_, in_.begin() + 1 + static_cast<std::ptrdiff_t>(n_));
+  function_.evaluate(in_.data(), out_.data());
+  const double* pivot = out_.data() + p_ + n_;
+  const double* scale = pivot + pivots_;
+  bool finite = true;
+  for (std::size_t i = 0; i < p_ + n_; ++i) finite = finite && std::isfinite(out_[i]);
+  for (std::size_t j = 0; j < pivots_; ++j) {
+    // The pivot test of formulations::regular_pivots, block by block.
+    if (!(pivot[j] > formulations::singular_pivot_ratio * scale[j])) {
+      if (!std::isfinite(pivot[j]) || !std::isfinite(scale[j])) break;
+      throw SingularityError(what_at(t), formulations::not_positive_definite);
+    }
+  }
+  if (!finite) throw EvaluationError(what_at(t) + ": the state left the domain (a value is not finite)");
+  std::copy(out_.data(), out_.data() + p_, udot);
+  std::copy(out_.data() + p_, out_.data() + p_ + n_, qdot);
+}
+
+Derivatives ArticulatedBodyEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+  const auto N = static_cast<Eigen::Index>(n_), P = static_cast<Eigen::Index>(p_);
+  Derivatives d{.qdot = Eigen::VectorXd(N), .udot = Eigen::VectorXd(P), .lambda = {}, .constraint_force = Eigen::VectorXd::Zero(P)};
+  rates(t, q.data(), u.data(), d.qdot.data(), d.udot.data());
+  return d;
+}
+
+}  // namespace adyn::numeric

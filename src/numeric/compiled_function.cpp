@@ -1,0 +1,34 @@
+#include "adyn/numeric/compiled_function.hpp"
+
+#include "adyn/error.hpp"
+#include "adyn/symbolic/canonical_order.hpp"
+
+namespace adyn::numeric {
+
+ParameterInputs parameter_inputs(const GiNaC::exmap& values) {
+  std::vector<GiNaC::ex> by_name;
+  for (const auto& [s, v] : values) by_name.push_back(s);
+  ParameterInputs p;
+  for (const auto& s : sym::canonically_sorted(by_name)) {
+    p.symbols.push_back(GiNaC::ex_to<GiNaC::symbol>(s));
+    const GiNaC::ex v = values.at(s).evalf();
+    if (!GiNaC::is_a<GiNaC::numeric>(v)) throw Error("parameter '" + p.symbols.back().get_name() + "' has no numeric value");
+    p.values.push_back(GiNaC::ex_to<GiNaC::numeric>(v).to_double());
+  }
+  return p;
+}
+
+CompiledFunction::CompiledFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
+                                   Backend backend, const std::optional<MassMatrixSolve>& solve) {
+  if (backend == Backend::Native) {
+    try {
+      native_ = std::make_shared<NativeFunction>(inputs, outputs, solve);
+      return;
+    } catch (const NativeCodeError& e) {
+      fallback_ = std::string(e.what()) + "; evaluating with the tape instead";
+    }
+  }
+  tape_ = std::make_shared<Tape>(inputs, outputs);
+}
+
+}  // namespace adyn::numeric
