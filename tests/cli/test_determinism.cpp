@@ -81,12 +81,16 @@ TEST(Determinism, SplitCCodeIsTheSameBytesInSeparateProcesses) {
   EXPECT_NE(adyn::test::read_text(c).find("_part1("), std::string::npos);
 }
 
-TEST(Determinism, CompiledCodeCacheHitsInASecondProcess) {
-  const fs::path cache = fs::path(::testing::TempDir()) / "adyn-determinism-cache";
+namespace {
+
+// `adyn simulate MODEL --backend native` twice with a fresh cache: one library, built by the first
+// run and found by the second.
+void expect_cache_hit_in_a_second_process(const std::string& model, const std::string& cache_name) {
+  const fs::path cache = fs::path(::testing::TempDir()) / cache_name;
   fs::remove_all(cache);
-  const std::string csv = adyn::test::temporary_file("cached.csv");
+  const std::string csv = adyn::test::temporary_file(cache_name + ".csv");
   const std::string command = "ADYN_CACHE_DIR=" + cache.string() + " " +
-                              tool("simulate " + adyn::test::example("four_bar_linkage.yaml") + " --backend native -o " + csv);
+                              tool("simulate " + adyn::test::example(model) + " --backend native -o " + csv);
   auto libraries = [&] {
     std::vector<fs::path> out;
     for (const auto& f : fs::directory_iterator(cache))
@@ -100,4 +104,16 @@ TEST(Determinism, CompiledCodeCacheHitsInASecondProcess) {
   EXPECT_EQ(second.find("warning"), std::string::npos) << second;
   ASSERT_EQ(libraries().size(), 1u);
   EXPECT_EQ(fs::last_write_time(libraries()[0]), built);
+}
+
+}  // namespace
+
+TEST(Determinism, CompiledCodeCacheHitsInASecondProcess) {
+  expect_cache_hit_in_a_second_process("four_bar_linkage.yaml", "adyn-determinism-cache");
+}
+
+// An unconstrained tree is integrated by the articulated-body algorithm: its C (the only library:
+// M and F are not compiled) is the same bytes in every process, so the cache hits.
+TEST(Determinism, ArticulatedBodyCodeCacheHitsInASecondProcess) {
+  expect_cache_hit_in_a_second_process("double_pendulum.yaml", "adyn-determinism-tree-cache");
 }
