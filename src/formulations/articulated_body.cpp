@@ -159,6 +159,8 @@ std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model
     return articulated_body_dynamics(system);
   } catch (const NotATree&) {
     return std::nullopt;
+  } catch (const SingularityError&) {  // M singular at every state: M u̇ = F reports it where it is evaluated
+    return std::nullopt;
   }
 }
 

@@ -185,3 +185,17 @@ TEST(ArticulatedBody, GimbalLockIsReportedAsASingularMassMatrix) {
   EXPECT_NE(message.find("not positive definite"), std::string::npos) << message;
   EXPECT_NE(message.find("t = 0.5"), std::string::npos) << message;
 }
+
+// A speed that moves no mass (a particle on the axis its frame turns about) leaves M singular at
+// every state: a zero pivot found while generating, and left to M u̇ = F, which reports it where it
+// is evaluated, as for any other formulation.
+TEST(ArticulatedBody, ASpeedThatMovesNoMassIsASingularMassMatrix) {
+  model::System s("particle on a spinning axis");
+  auto m = s.add_parameter("m", 1.0);
+  auto x = s.add_coordinate("x"), th = s.add_coordinate("theta");
+  auto N = s.inertial_frame();
+  auto A = s.add_frame(N.orient_new_axis("A", N.z(), th));
+  s.add_particle({"bead", s.add_point(s.origin().locate_new("P", x * A.z())), m});
+  EXPECT_THROW(formulations::articulated_body_dynamics(s), SingularityError);
+  EXPECT_FALSE(formulations::articulated_body_dynamics_for(s, formulations::kane(s)));
+}

@@ -15,8 +15,8 @@
 // The tree (X, S, κ, the spatial inertias M and the bias forces f = applied − gyroscopic) is
 // formulations/kinematic_tree.hpp's. Every quantity is a named intermediate (sym::intermediate),
 // so the tape and the generated C evaluate O(n) operations where the mass matrix M u̇ = F of the
-// other formulations costs O(n²) to form and O(n³) to factor: for the 100-link chain, ... (see
-// docs/performance.md). Uniform gravity is applied body by body; every other load enters through
+// other formulations costs O(n²) to form and O(n³) to factor: for the 100-link chain 3.6 µs a call
+// in generated C against 53 µs (docs/performance.md, issue 19). Uniform gravity is applied body by body; every other load enters through
 // its generalized active force τ (generalized_forces.hpp).
 //
 // D_k > 0 at every node is the test that the mass matrix is positive definite (the D_k are the
