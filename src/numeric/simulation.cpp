@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/formulations/articulated_body.hpp"
 #include "impacts.hpp"
 #include "simulation_monitors.hpp"
 #include "steppers.hpp"

@@ -15,9 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/numeric/compiled_function.hpp"
+
+namespace adyn::formulations {
+struct ArticulatedBodyDynamics;
+}
 
 namespace adyn::numeric {
 
