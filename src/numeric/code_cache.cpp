@@ -1,6 +1,9 @@
 #include "code_cache.hpp"
 
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <openssl/evp.h>
+#include <sys/mman.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -9,8 +12,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <iomanip>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <vector>
@@ -42,30 +46,47 @@ std::string cache_key(const std::string& source) {
   return key.append("\n").append(source);
 }
 
-// Two FNV-1a passes with different offsets: 128 bits, so that a clash is never the reason an
-// entry is rebuilt (the key file is compared in full anyway).
-std::string hex_digest(const std::string& text) {
-  std::ostringstream os;
-  for (std::uint64_t offset : {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL}) {
-    std::uint64_t h = offset;
-    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
-    os << std::hex << std::setw(16) << std::setfill('0') << h;
-  }
-  return os.str();
-}
-
 [[noreturn]] void refuse(const fs::path& p, const std::string& why) {
   throw NativeCodeError("compiled-code cache '" + p.string() + "': " + why);
 }
 
-// A directory or file of this user that neither group nor others can write (not a link).
-void check_private(const fs::path& p, bool directory) {
-  struct stat st {};
-  if (::lstat(p.c_str(), &st) != 0) refuse(p, std::strerror(errno));
+// Whether `st` is a directory (or a regular file) of this user that neither group nor others can
+// write; throws saying why not.
+void check_private(const fs::path& p, const struct stat& st, bool directory) {
   if (directory ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
     refuse(p, directory ? "not a directory" : "not a regular file");
   if (st.st_uid != ::geteuid()) refuse(p, "owned by another user");
   if (st.st_mode & (S_IWGRP | S_IWOTH)) refuse(p, "writable by group or others");
+}
+
+void check_private_directory(const fs::path& p) {
+  struct stat st {};
+  if (::lstat(p.c_str(), &st) != 0) refuse(p, std::strerror(errno));
+  check_private(p, st, true);
+}
+
+// The whole content of a private file of the cache, checked on the descriptor read from (not a
+// link, this user's, not writable by others), so that what is checked is what is read.
+std::string read_private_file(const fs::path& p) {
+  const int fd = ::open(p.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) refuse(p, std::strerror(errno));
+  std::string bytes;
+  try {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) refuse(p, std::strerror(errno));
+    check_private(p, st, false);
+    char buffer[65536];
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) refuse(p, std::strerror(errno));
+      bytes.append(buffer, static_cast<std::size_t>(n));
+    }
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+  return bytes;
 }
 
 // The configured cache directory, created 0700 (with its parents) if absent; empty if none is
@@ -81,7 +102,7 @@ fs::path cache_directory() {
     fs::create_directories(dir.parent_path(), ec);
     if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) refuse(dir, std::strerror(errno));
   }
-  check_private(dir, true);
+  check_private_directory(dir);
   return dir;
 }
 
@@ -91,7 +112,7 @@ fs::path private_temporary_directory() {
   return pattern;
 }
 
-std::string read_file(const fs::path& p) {
+std::string read_log(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
@@ -140,7 +161,7 @@ void compile_into(const fs::path& dir, const fs::path& so, const std::string& so
                  log = dir / std::string("compiler").append(tag).append(".log");
   write_atomically(c, source, ".part");
   const int status = run_compiler(c, tmp, log);
-  const std::string why = read_file(log);
+  const std::string why = read_log(log);
   std::error_code ec;
   fs::remove(c, ec);
   fs::remove(log, ec);
@@ -159,38 +180,104 @@ std::string unique_tag() {
   return tag.append(std::to_string(::getpid())).append(".").append(std::to_string(rd()));
 }
 
-}  // namespace
-
-CompiledLibrary compiled_library(const std::string& source) {
-  const std::string key = cache_key(source), tag = unique_tag();
-  const fs::path dir = cache_directory();
-  if (dir.empty()) {
-    const fs::path temporary = private_temporary_directory();
-    compile_into(temporary, temporary / "eom.so", source, tag);
-    return {temporary / "eom.so", true};
-  }
-  const std::string stem = "eom_" + hex_digest(key);
-  const fs::path so = dir / (stem + ".so"), key_file = dir / (stem + ".key");
-  std::error_code ec;
-  const bool cached = fs::exists(key_file, ec) && fs::exists(so, ec);
-  if (cached) {
-    check_private(key_file, false);
-    if (read_file(key_file) == key) {
-      check_private(so, false);
-      return {so, false};
+// Loads a shared object from `bytes` through an anonymous file in memory, so that what runs is
+// exactly what was checked. The file stays open while the library is loaded: its /proc name is
+// the library's name for the dynamic loader, and must not name another library meanwhile.
+std::shared_ptr<void> load_from_memory(const std::string& bytes, const fs::path& origin) {
+  const int fd = ::memfd_create("adyn-native", MFD_CLOEXEC);
+  if (fd < 0) throw NativeCodeError("native code: cannot load '" + origin.string() + "': " + std::strerror(errno));
+  for (std::size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      throw NativeCodeError("native code: cannot load '" + origin.string() + "': " + why);
     }
+    done += static_cast<std::size_t>(n);
   }
-  // Not there, or another entry under the same name: (re)built, library before key, so that a key
-  // never names a library that is not complete.
-  compile_into(dir, so, source, tag);
-  write_atomically(key_file, key, tag);
-  return {so, false};
+  const std::string name = "/proc/self/fd/" + std::to_string(fd);
+  void* handle = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const std::string why = ::dlerror();
+    ::close(fd);
+    throw NativeCodeError("native code: cannot load '" + origin.string() + "': " + why);
+  }
+  return std::shared_ptr<void>(handle, [fd](void* h) {
+    ::dlclose(h);
+    ::close(fd);
+  });
 }
 
-void remove_temporary(const CompiledLibrary& library) {
-  if (!library.temporary) return;
+// A key file: the library's digest on its first line, then the key.
+const std::string digest_label = "sha256 ";
+
+std::string key_file_text(const std::string& library, const std::string& key) {
+  return digest_label + sha256_hex(library) + "\n" + key;
+}
+
+// The library digest a key file records for `key`; none when the file is another key's (or
+// damaged).
+std::optional<std::string> recorded_digest(const std::string& key_file, const std::string& key) {
+  const std::size_t digest_size = 64, header = digest_label.size() + digest_size + 1;
+  if (key_file.size() != header + key.size() || key_file.compare(0, digest_label.size(), digest_label) != 0 ||
+      key_file[header - 1] != '\n' || key_file.compare(header, std::string::npos, key) != 0)
+    return std::nullopt;
+  return key_file.substr(digest_label.size(), digest_size);
+}
+
+// The library built in a private temporary directory, removed once read.
+LoadedLibrary load_uncached(const std::string& source, const std::string& tag) {
+  const fs::path temporary = private_temporary_directory(), so = temporary / "eom.so";
+  std::string bytes;
+  try {
+    compile_into(temporary, so, source, tag);
+    bytes = read_private_file(so);
+  } catch (...) {
+    std::error_code ec;
+    fs::remove_all(temporary, ec);
+    throw;
+  }
   std::error_code ec;
-  fs::remove_all(library.path.parent_path(), ec);
+  fs::remove_all(temporary, ec);
+  return {load_from_memory(bytes, so), so.string(), ""};
+}
+
+}  // namespace
+
+std::string sha256_hex(const std::string& bytes) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr) != 1)
+    throw NativeCodeError("native code: the SHA-256 digest could not be computed");
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned int k = 0; k < size; ++k) out.append({hex[digest[k] >> 4], hex[digest[k] & 15]});
+  return out;
+}
+
+LoadedLibrary load_compiled_library(const std::string& source) {
+  const std::string key = cache_key(source), tag = unique_tag();
+  const fs::path dir = cache_directory();
+  if (dir.empty()) return load_uncached(source, tag);
+  const std::string stem = "eom_" + sha256_hex(key);
+  const fs::path so = dir / (stem + ".so"), key_file = dir / (stem + ".key");
+  std::string note;
+  std::error_code ec;
+  if (fs::exists(key_file, ec) && fs::exists(so, ec)) {
+    if (const auto digest = recorded_digest(read_private_file(key_file), key)) {
+      const std::string library = read_private_file(so);
+      if (sha256_hex(library) == *digest) return {load_from_memory(library, so), so.string(), ""};
+      note = "the compiled-code cache entry '" + so.string() +
+             "' does not match the digest in its key file (damaged or replaced); it was compiled again";
+    }
+  }
+  // Not there, damaged, or another entry under the same name: (re)built, library before key, so
+  // that a key never names a library that is not complete.
+  compile_into(dir, so, source, tag);
+  const std::string library = read_private_file(so);
+  write_atomically(key_file, key_file_text(library, key), tag);
+  return {load_from_memory(library, so), so.string(), note};
 }
 
 }  // namespace adyn::numeric

@@ -1,32 +1,36 @@
 #pragma once
 // The compiled-code cache of generated C (native_code.hpp): shared objects in a private directory,
-// keyed by a hash of the whole source, the compiler and its flags, verified before loading.
+// keyed by a SHA-256 of the whole source, the compiler and its flags, verified before loading.
 //
 // The directory is $ADYN_CACHE_DIR, $XDG_CACHE_HOME/adyn or $HOME/.cache/adyn, created with mode
 // 0700; it is refused unless it is a directory of this user that neither group nor others can
 // write, and so is every file loaded from it. Each entry is written under a private name and
-// renamed into place, so no process ever sees a partial file; an entry's key file holds the
-// compiler, the flags and the source, compared byte for byte before its library is loaded. The
-// compiler runs from an argument vector, never through a shell. Without any of the three
+// renamed into place, so no process ever sees a partial file. An entry's key file holds the
+// SHA-256 of its library, then the compiler, the flags and the source, compared byte for byte.
+// The library is read once, checked against that digest, and loaded from the bytes checked (a copy
+// in memory), so a truncated, damaged or replaced entry is never loaded: it is rebuilt, and said.
+// The compiler runs from an argument vector, never through a shell. Without any of the three
 // variables, the library is compiled in a fresh private directory that is removed once loaded.
-#include <filesystem>
+#include <memory>
 #include <string>
 
 namespace adyn::numeric {
 
-/// A shared object built from `source` and ready to be loaded. When `temporary`, its directory is
-/// private to this process and removed by remove_temporary() once the library is loaded.
-struct CompiledLibrary {
-  std::filesystem::path path;
-  bool temporary = false;
+/// A shared object built from a source and loaded (dlopen). `path` names where it came from (the
+/// cache entry, or a temporary directory already removed); `note` says when a cache entry did not
+/// match its digest and was rebuilt (empty otherwise).
+struct LoadedLibrary {
+  std::shared_ptr<void> handle;
+  std::string path;
+  std::string note;
 };
 
-/// The library for `source` (C), from the cache or compiled into it. Throws NativeCodeError
-/// (native_code.hpp) saying why: an unsafe cache directory or entry, a missing compiler, a
-/// compiler error.
-CompiledLibrary compiled_library(const std::string& source);
+/// The library for `source` (C), from the cache or compiled into it, and loaded. Throws
+/// NativeCodeError (native_code.hpp) saying why it cannot: an unsafe cache directory or entry, a
+/// missing compiler, a compiler error, a library that does not load.
+LoadedLibrary load_compiled_library(const std::string& source);
 
-/// Removes a temporary library's private directory (a no-op for a cached one).
-void remove_temporary(const CompiledLibrary& library);
+/// The SHA-256 of `bytes` as 64 lowercase hexadecimal digits.
+std::string sha256_hex(const std::string& bytes);
 
 }  // namespace adyn::numeric

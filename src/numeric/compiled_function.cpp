@@ -23,9 +23,10 @@ CompiledFunction::CompiledFunction(const std::vector<GiNaC::symbol>& inputs, con
   if (backend == Backend::Native) {
     try {
       native_ = std::make_shared<NativeFunction>(inputs, outputs, solve);
+      backend_note_ = native_->note();
       return;
     } catch (const NativeCodeError& e) {
-      fallback_ = std::string(e.what()) + "; evaluating with the tape instead";
+      backend_note_ = std::string(e.what()) + "; evaluating with the tape instead";
     }
   }
   tape_ = std::make_shared<Tape>(inputs, outputs);

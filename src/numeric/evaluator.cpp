@@ -41,7 +41,8 @@ std::optional<MassMatrixSolve> generated_solve(const formulations::EquationsOfMo
 CompiledFunction EquationsEvaluator::compile(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
                                              const std::optional<MassMatrixSolve>& solve) const {
   CompiledFunction c(inputs, outputs, backend_, solve);
-  if (c.backend() != backend_) backend_ = Backend::Tape, native_fallback_ = c.fallback();
+  if (c.backend() != backend_) backend_ = Backend::Tape;
+  if (!c.backend_note().empty()) backend_note_ = c.backend_note();
   return c;
 }
 
@@ -59,7 +60,8 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
       parameters_(parameters) {
   if (articulated) {
     articulated_ = std::make_shared<ArticulatedBodyEvaluator>(*articulated, parameters, values, backend);
-    if (articulated_->backend() != backend_) backend_ = Backend::Tape, native_fallback_ = articulated_->native_fallback();
+    if (articulated_->backend() != backend_) backend_ = Backend::Tape;
+    backend_note_ = articulated_->backend_note();
   }
   set_parameters(values);
   if (!articulated_) compile_matrices();

@@ -27,12 +27,11 @@ NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const s
   generated << "#include <math.h>\n"
             << sym::c_function("adyn_native", {{"in", std::vector<GiNaC::ex>(inputs.begin(), inputs.end())}}, {{"out", outputs}})
             << (solve ? solve_source(*solve) : std::string());
-  const CompiledLibrary compiled = compiled_library(generated.str());
-  library_ = compiled.path.string();
-  void* handle = dlopen(library_.c_str(), RTLD_NOW | RTLD_LOCAL);
-  remove_temporary(compiled);
-  if (!handle) throw NativeCodeError("native code: cannot load '" + library_ + "': " + dlerror());
-  handle_ = std::shared_ptr<void>(handle, [](void* h) { dlclose(h); });
+  LoadedLibrary loaded = load_compiled_library(generated.str());
+  library_ = loaded.path;
+  note_ = loaded.note;
+  handle_ = loaded.handle;
+  void* handle = handle_.get();
   function_ = reinterpret_cast<Function>(dlsym(handle, "adyn_native"));
   if (!function_) throw NativeCodeError("native code: '" + library_ + "' has no function adyn_native");
   if (solve) {

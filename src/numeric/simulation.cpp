@@ -80,7 +80,7 @@ class Run {
     for (const auto& q : eom.coordinates) tr_.coordinate_names.push_back(q.get_name());
     for (const auto& u : eom.speeds) tr_.speed_names.push_back(u.get_name());
     tr_.multiplier_names = eom.multiplier_names;
-    if (!evaluator_.native_fallback().empty()) tr_.summary.warnings.push_back(evaluator_.native_fallback());
+    if (!evaluator_.backend_note().empty()) tr_.summary.warnings.push_back(evaluator_.backend_note());
     std::copy(x0.q.data(), x0.q.data() + x0.q.size(), Y_);
     std::copy(x0.u.data(), x0.u.data() + x0.u.size(), Y_ + pb_.n);
     Y_[pb_.n + pb_.p] = 0;

@@ -159,7 +159,7 @@ TEST(ArticulatedBody, GeneratedCAgreesWithTheTape) {
   const auto s = spatial_chain(4);
   if (!test::on_path("cc")) GTEST_SKIP() << "no C compiler (cc) to compile the generated code";
   const auto tape = evaluator(s), c = evaluator(s, numeric::Backend::Native);
-  ASSERT_EQ(c.backend(), numeric::Backend::Native) << c.native_fallback();
+  ASSERT_EQ(c.backend(), numeric::Backend::Native) << c.backend_note();
   std::mt19937 rng(3);
   for (int k = 0; k < 3; ++k) {
     const auto x = analysis::random_consistent_state(s, rng);

@@ -82,6 +82,40 @@ TEST(NativeCode, AnEntryWhoseKeyDiffersIsBuiltAgain) {
   EXPECT_NE(text.find("cache_x-cache_y"), std::string::npos) << text;
 }
 
+// A library truncated to half its size (an interrupted copy, a full disk) once killed the process
+// with SIGBUS when loaded: its content is now checked against the digest in its key file, and the
+// entry compiled again, saying so.
+TEST(NativeCode, ATruncatedEntryIsCompiledAgainNotLoaded) {
+  CacheDirectory cache("adyn-cache-truncated");
+  { numeric::NativeFunction f({x, y}, {x * x + y}); }
+  const fs::path so = cache.files(".so").at(0);
+  const auto size = fs::file_size(so);
+  fs::resize_file(so, size / 2);
+  numeric::NativeFunction again({x, y}, {x * x + y});
+  EXPECT_DOUBLE_EQ(evaluate(again, 3, 1), 10);
+  EXPECT_NE(again.note().find("does not match the digest in its key file"), std::string::npos) << again.note();
+  EXPECT_EQ(fs::file_size(so), size);
+  numeric::NativeFunction third({x, y}, {x * x + y});
+  EXPECT_EQ(third.note(), "");  // the entry is whole again
+}
+
+// A valid library of other code put in place of an entry (by the same user: owner and mode pass)
+// is not loaded: its bytes do not have the digest the key file records.
+TEST(NativeCode, ALibraryPlantedInTheCacheIsNotLoaded) {
+  fs::path other_library;
+  {
+    CacheDirectory elsewhere("adyn-cache-planted-source");
+    numeric::NativeFunction other({x, y}, {x - 100 * y});
+    other_library = elsewhere.files(".so").at(0);
+  }
+  CacheDirectory cache("adyn-cache-planted");
+  { numeric::NativeFunction f({x, y}, {x + 100 * y}); }
+  fs::copy_file(other_library, cache.files(".so").at(0), fs::copy_options::overwrite_existing);
+  numeric::NativeFunction loaded({x, y}, {x + 100 * y});
+  EXPECT_DOUBLE_EQ(evaluate(loaded, 1, 2), 201);
+  EXPECT_NE(loaded.note().find("damaged or replaced"), std::string::npos) << loaded.note();
+}
+
 TEST(NativeCode, UnsafeCacheRefusedWithTheReason) {
   CacheDirectory cache("adyn-cache-unsafe");
   fs::create_directories(cache.path());
@@ -108,8 +142,8 @@ TEST(NativeCode, EvaluatorFallsBackToTheTapeSayingWhy) {
   if (saved.empty()) ::unsetenv("CC");
   else ::setenv("CC", saved.c_str(), 1);
   EXPECT_EQ(ev.backend(), numeric::Backend::Tape);
-  EXPECT_NE(ev.native_fallback().find("cannot run the C compiler '/nonexistent/cc'"), std::string::npos)
-      << ev.native_fallback();
+  EXPECT_NE(ev.backend_note().find("cannot run the C compiler '/nonexistent/cc'"), std::string::npos)
+      << ev.backend_note();
   const auto d = ev.evaluate(0.2, Eigen::Vector2d(0.3, 0.8), Eigen::Vector2d(0.4, -0.2));
   EXPECT_TRUE(d.udot.allFinite());
 }

@@ -24,7 +24,7 @@ class ArticulatedBodyEvaluator {
   static ArticulatedBodyEvaluator for_parameters(const formulations::ArticulatedBodyDynamics& dynamics,
                                                  const GiNaC::exmap& values, Backend backend = Backend::Tape);
   Backend backend() const { return function_.backend(); }
-  const std::string& native_fallback() const { return function_.fallback(); }
+  const std::string& backend_note() const { return function_.backend_note(); }
   std::size_t n() const { return n_; }
   std::size_t p() const { return p_; }
   void set_parameters(const std::vector<double>& values);

@@ -33,8 +33,9 @@ class CompiledFunction {
                    const std::optional<MassMatrixSolve>& solve = std::nullopt);
   /// Tape when native code was asked for but could not be had.
   Backend backend() const { return native_ ? Backend::Native : Backend::Tape; }
-  /// Why native code could not be used (empty when it is, or was not asked for).
-  const std::string& fallback() const { return fallback_; }
+  /// What the user should know about the backend: why native code could not be used, or that its
+  /// cache entry was damaged and compiled again (empty otherwise).
+  const std::string& backend_note() const { return backend_note_; }
   /// The native function, when that is the backend.
   const NativeFunction* native() const { return native_.get(); }
   void evaluate(const double* in, double* out) const {
@@ -45,7 +46,7 @@ class CompiledFunction {
  private:
   std::shared_ptr<Tape> tape_;
   std::shared_ptr<NativeFunction> native_;
-  std::string fallback_;
+  std::string backend_note_;
 };
 
 }  // namespace adyn::numeric

@@ -58,8 +58,9 @@ class EquationsEvaluator {
   bool articulated_body() const { return articulated_ != nullptr; }
   /// The backend in use: Tape when native code was asked for but could not be had.
   Backend backend() const { return backend_; }
-  /// Why native code could not be used (empty when it is, or was not asked for).
-  const std::string& native_fallback() const { return native_fallback_; }
+  /// What the user should know about the backend: why native code could not be used, or that a
+  /// damaged cache entry was compiled again (empty otherwise).
+  const std::string& backend_note() const { return backend_note_; }
 
   std::size_t n() const { return n_; }
   std::size_t p() const { return p_; }
@@ -96,7 +97,7 @@ class EquationsEvaluator {
   void load_parameters() const;
 
   mutable Backend backend_;
-  mutable std::string native_fallback_;
+  mutable std::string backend_note_;
   std::string method_;
   std::size_t n_, p_, rows_;  // rows_: constraint rows of G
   formulations::ConstraintEnforcement enforcement_;

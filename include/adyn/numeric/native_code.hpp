@@ -47,6 +47,8 @@ class NativeFunction {
   int evaluate_and_solve(const double* inputs, double* outputs) const { return solve_(inputs, outputs); }
   /// The shared object's path (in the cache).
   const std::string& library() const { return library_; }
+  /// What the user should know about how it was had (a damaged cache entry compiled again), or "".
+  const std::string& note() const { return note_; }
 
  private:
   using Function = void (*)(const double*, double*);
@@ -55,7 +57,7 @@ class NativeFunction {
   Function function_ = nullptr;
   Solve solve_ = nullptr;
   std::size_t outputs_ = 0;
-  std::string library_;
+  std::string library_, note_;
 };
 
 }  // namespace adyn::numeric
