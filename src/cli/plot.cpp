@@ -101,8 +101,8 @@ const char* style_of(Style style) {
 // The commands of one panel: labels, axes, and its plot command over its data file.
 std::string panel_commands(const Panel& p, const std::string& data_file) {
   std::ostringstream os;
-  os << "set title " << gnuplot_string(p.title) << "\nset xlabel " << gnuplot_string(p.x_label) << "\nset ylabel " << gnuplot_string(p.y_label)
-     << "\n";
+  os << "set title " << gnuplot_string(p.title) << "\nset xlabel " << gnuplot_string(p.x_label)
+     << "\nset ylabel " << gnuplot_string(p.y_label) << "\n";
   os << (p.log_y ? "set logscale y\nset format y '%.0e'\n" : "unset logscale y\nset format y '%g'\n");
   std::vector<std::string> curves;
   for (std::size_t k = 0; k < p.series.size(); ++k)

@@ -127,7 +127,8 @@ class YamlReader {
   std::string line_text(const YAML::Node& node, const std::string& object, const std::string& what) const {
     std::string s = text(node, object, what);
     if (has_control_character(s))
-      fail(node, object, what + " is one line without control characters, got " + in_quotes(escaped_control_characters(s)));
+      fail(node, object,
+           what + " is one line without control characters, got " + in_quotes(escaped_control_characters(s)));
     return s;
   }
 

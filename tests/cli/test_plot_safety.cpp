@@ -166,15 +166,17 @@ initial: {q: 0.5}
 TEST(PlotWrites, AnImageCutShortFailsAndLeavesThePreviousFile) {
   skip_without("gnuplot");
   skip_without("prlimit");
-  ScopedEnvironment limited("ADYN_GNUPLOT", shell_script("gnuplot-4k", "trap '' XFSZ\nexec prlimit --fsize=4096 gnuplot \"$@\"\n"));
-  for (const auto& [extension, missing] : {std::pair{".png", "without the PNG's IEND chunk"}, {".svg", "without </svg>"}}) {
+  const auto limited_gnuplot = shell_script("gnuplot-4k", "trap '' XFSZ\nexec prlimit --fsize=4096 gnuplot \"$@\"\n");
+  ScopedEnvironment limited("ADYN_GNUPLOT", limited_gnuplot);
+  const std::pair<const char*, const char*> images[] = {{".png", "without the PNG's IEND chunk"}, {".svg", "without </svg>"}};
+  for (const auto& [extension, missing] : images) {
     const auto picture = temporary_file(std::string("picture") + extension);
     std::ofstream(picture) << "the previous picture";
     const auto r = run({"simulate", example("double_pendulum.yaml"), "--t-end", "2", "-o", temporary_file("dp.csv"),
                         "--plot", picture});
     EXPECT_EQ(r.status, 1) << r.err;
-    EXPECT_NE(r.err.find("plot: gnuplot ('" + std::string(std::getenv("ADYN_GNUPLOT")) + "') wrote an incomplete image (4096 bytes, " +
-                         missing + "; is the disk full?); nothing was written to '" + picture + "'"),
+    EXPECT_NE(r.err.find("plot: gnuplot ('" + limited_gnuplot + "') wrote an incomplete image (4096 bytes, " + missing +
+                         "; is the disk full?); nothing was written to '" + picture + "'"),
               std::string::npos)
         << r.err;
     EXPECT_EQ(r.out.find("plot written"), std::string::npos) << r.out;
@@ -190,7 +192,7 @@ TEST(PlotWrites, AnErrorOnGnuplotsLogIsAFailure) {
   std::ofstream(picture) << "the previous picture";
   {
     ScopedEnvironment erring("ADYN_GNUPLOT", shell_script("gnuplot-error", "gnuplot \"$1\" || exit\n"
-                                                                           "echo \"\\\"$1\\\" line 3: cannot write\"\n"));
+                                                                          "echo \"\\\"$1\\\" line 3: cannot write\"\n"));
     const auto r = run({"simulate", example("double_pendulum.yaml"), "--t-end", "0.2", "-o", temporary_file("dp.csv"),
                         "--plot", picture});
     EXPECT_EQ(r.status, 1) << r.err;
@@ -198,8 +200,9 @@ TEST(PlotWrites, AnErrorOnGnuplotsLogIsAFailure) {
     EXPECT_NE(r.err.find("figure.gp\" line 3: cannot write"), std::string::npos) << r.err;
     EXPECT_EQ(read_text(picture), "the previous picture");
   }
-  ScopedEnvironment warning("ADYN_GNUPLOT", shell_script("gnuplot-warning", "gnuplot \"$1\" || exit\n"
-                                                                           "echo \"\\\"$1\\\" line 3: warning: a remark\"\n"));
+  const auto warning_gnuplot =
+      shell_script("gnuplot-warning", "gnuplot \"$1\" || exit\necho \"\\\"$1\\\" line 3: warning: a remark\"\n");
+  ScopedEnvironment warning("ADYN_GNUPLOT", warning_gnuplot);
   const auto r = run({"simulate", example("double_pendulum.yaml"), "--t-end", "0.2", "-o", temporary_file("dp.csv"),
                       "--plot", picture});
   EXPECT_EQ(r.status, 0) << r.err;

@@ -128,7 +128,8 @@ const MalformedCase malformed_cases[] = {
     {"model_name_line_break", 2, 7, "model: the name is one line without control characters, got 'pendulum\\x0asystem"},
     {"frame_name_tab", 6, 12, "frame 'A\\x09B': a name is one line without control characters"},
     {"latex_line_break", 6, 12, "coordinate 'q': LaTeX text is one line without control characters, got '\\theta\\x0a\\phi\\x0a'"},
-    {"shape_box_axis", 9, 51, "shape 'slab': 'axis' is the axis of symmetry of a cylinder, disk or torus; a box has its edges along its frame's x, y, z"},
+    {"shape_box_axis", 9, 51,
+     "shape 'slab': 'axis' is the axis of symmetry of a cylinder, disk or torus; a box has its edges along its frame's x, y, z"},
 };
 
 std::string malformed_directory() {

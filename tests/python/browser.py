@@ -28,7 +28,8 @@ const probe = setInterval(() => {
   clearInterval(probe);
   const out = document.createElement("pre");
   out.id = "adyn-probe";
-  out.textContent = JSON.stringify(window.adyn.error ? { error: window.adyn.error } : { extents: window.adyn.extents() });
+  const report = window.adyn.error ? { error: window.adyn.error } : { extents: window.adyn.extents() };
+  out.textContent = JSON.stringify(report);
   document.body.appendChild(out);
 }, 20);
 </script>
