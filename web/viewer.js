@@ -5,7 +5,9 @@
 // play and pause (also the space bar), a time slider, playback speed, orbit and zoom
 // (OrbitControls), the time read-out, and the traces of the points whose indices are in `traces`.
 // For tests and scripts: window.adyn.seek(t) shows time t (paused); window.adyn.ready is true once
-// the first frame is drawn. A page opened with #t=1.5 starts paused at t = 1.5.
+// the first frame is drawn; window.adyn.extents() gives each shape's extent along N's x, y, z as
+// drawn. A page opened with #t=1.5 starts paused at t = 1.5. Without WebGL the page says so
+// (window.adyn.error holds the message).
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 
@@ -23,7 +25,26 @@ data.positions = data.positions.map(decode);
 const sent = data.positions.filter((r) => r !== null);
 const samples = data.t.length;
 
-const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+// Without WebGL (turned off, or neither a GPU nor a software renderer) three.js cannot draw and
+// throws: the page says why in place of the drawing, and the script stops there.
+function webglRenderer() {
+  try {
+    return new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+  } catch (e) {
+    const message = "This animation needs WebGL, which this browser has turned off or cannot use " +
+                    "(hardware acceleration disabled, or no graphics support). Turn WebGL on, or open " +
+                    "the page in another browser.";
+    const note = document.createElement("p");
+    note.id = "no-webgl";
+    note.textContent = message;
+    note.style.cssText = "margin: 2em; padding: 1em; background: #fff3cd; border: 1px solid #d9b44a;";
+    document.getElementById("view").appendChild(note);
+    for (const control of document.querySelectorAll("#bar button, #bar input, #bar select")) control.disabled = true;
+    window.adyn = { ready: false, error: message };
+    throw e;
+  }
+}
+const renderer = webglRenderer();
 renderer.setPixelRatio(window.devicePixelRatio);
 document.getElementById("view").appendChild(renderer.domElement);
 const world = new THREE.Scene();
@@ -109,8 +130,9 @@ const bodies = data.bodies.map((b, k) => {
   world.add(mesh);
   return { mesh, b, axes };
 });
-// The model's shapes (geometry:): three.js's cylinder stands on its y axis and its torus on z;
-// `native` turns that axis onto the shape's.
+// The model's shapes (geometry:) in their frames' axes: a box's edges [x, y, z] are three.js's
+// BoxGeometry(width, height, depth) along x, y, z as they are; three.js's cylinder stands on its y
+// axis and its torus on z, and `native` turns that axis onto the shape's `axis`.
 const unitAxes = [new THREE.Vector3(1, 0, 0), new THREE.Vector3(0, 1, 0), new THREE.Vector3(0, 0, 1)];
 const shapes = data.shapes.map((s, k) => {
   const material = new THREE.MeshStandardMaterial({ color: s.color || palette[k % palette.length], roughness: 0.6 });
@@ -131,8 +153,11 @@ const shapes = data.shapes.map((s, k) => {
   const mesh = new THREE.Mesh(geometry, material);
   mesh.matrixAutoUpdate = false;
   world.add(mesh);
-  const from = s.kind === "torus" ? unitAxes[2] : unitAxes[1];
-  const native = new THREE.Matrix4().makeRotationFromQuaternion(new THREE.Quaternion().setFromUnitVectors(from, unitAxes[s.axis]));
+  const native = new THREE.Matrix4();
+  if (s.kind === "cylinder" || s.kind === "disk" || s.kind === "torus") {
+    const from = s.kind === "torus" ? unitAxes[2] : unitAxes[1];
+    native.makeRotationFromQuaternion(new THREE.Quaternion().setFromUnitVectors(from, unitAxes[s.axis]));
+  }
   return { s, mesh, native };
 });
 
@@ -244,6 +269,12 @@ function frame(now) {
 window.adyn = {
   ready: false,
   seek(t) { setPlaying(false); current = sampleAt(t); show(current); renderer.render(world, camera); },
+  extents() {  // of each shape of the model, in its order, along N's axes (its vertices' bounding box)
+    return shapes.map(({ mesh, line }) => {
+      const size = new THREE.Box3().setFromObject(mesh || line, true).getSize(new THREE.Vector3());
+      return size.toArray();
+    });
+  },
 };
 const start = /[#&]t=([0-9.eE+-]+)/.exec(window.location.hash);
 if (start) { setPlaying(false); current = sampleAt(Number(start[1])); }

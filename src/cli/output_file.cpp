@@ -12,6 +12,7 @@
 #include <fstream>
 #include <optional>
 
+#include "adyn/control_characters.hpp"
 #include "adyn/error.hpp"
 
 namespace adyn::cli {
@@ -64,7 +65,9 @@ void check_output_files(const std::string& model, const std::vector<OutputFile>&
   for (std::size_t k = 0; k < outputs.size(); ++k) {
     const auto& [option, path] = outputs[k];
     if (path.empty()) continue;
-    const std::string object = option + " '" + path + "'";
+    const std::string object = option + " '" + escaped_control_characters(path) + "'";
+    if (has_control_character(path))  // a line break in a name handed on (to gnuplot) starts a command
+      throw ModelError(object, "the name holds a control character; choose another name (nothing was computed)");
     if (auto problem = unwritable(path)) throw ModelError(object, *problem + " (nothing was computed)");
     if (same_file(path, model))
       throw ModelError(object, "is the model file; choose another file (nothing was written)");

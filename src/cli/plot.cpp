@@ -13,27 +13,42 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 #include "adyn/cli/commands.hpp"
+#include "adyn/control_characters.hpp"
 #include "adyn/error.hpp"
 
 extern char** environ;
 
 namespace adyn::cli::plot {
+
+// Single quotes: gnuplot substitutes nothing inside them (a backquoted `command` runs inside double
+// quotes, even in a title), reads no escape, and ends the string only at a lone quote, written
+// twice here. What it cannot hold is a line break, which ends the command so that the rest of the
+// text is read as the next one (`system "..."`): control characters are shown as \xNN.
+std::string gnuplot_string(const std::string& text) {
+  std::string out = "'";
+  for (char c : escaped_control_characters(text)) out.append(c == '\'' ? "''" : std::string(1, c));
+  return out + "'";
+}
+
+std::string gnuplot_path(const std::string& path) {
+  const bool control = has_control_character(path);
+  if (control || path.empty() || path.front() != '/')  // gnuplot runs '|...' and '<...' as commands
+    throw Error("plot: cannot hand the file " + gnuplot_string(path) + " to gnuplot: " +
+                (control ? "its name holds a control character" : "it is not an absolute path"));
+  return gnuplot_string(path);
+}
+
 namespace {
 
 namespace fs = std::filesystem;
 
-// A gnuplot string literal: single quotes, a quote inside doubled.
-std::string quoted(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
 // A figure title as a gnuplot string, broken into lines of at most `width` characters at spaces
-// (a longer title runs off the canvas): double quotes, in which "\n" is a line break.
+// (a longer title runs off the canvas): the lines as strings joined by "\n", a line break in
+// gnuplot's double quotes (the only double-quoted string in a script: no text inside it).
 std::string wrapped_title(const std::string& title, std::size_t width = 90) {
   std::vector<std::string> lines{""};
   std::istringstream words(title);
@@ -41,15 +56,9 @@ std::string wrapped_title(const std::string& title, std::size_t width = 90) {
     if (!lines.back().empty() && lines.back().size() + 1 + word.size() > width) lines.emplace_back();
     lines.back() += (lines.back().empty() ? "" : " ") + word;
   }
-  std::string out = "\"";
-  for (std::size_t k = 0; k < lines.size(); ++k) {
-    if (k) out += "\\n";
-    for (char c : lines[k]) {
-      if (c == '"' || c == '\\') out += '\\';
-      out += c;
-    }
-  }
-  return out + "\"";
+  std::string out;
+  for (std::size_t k = 0; k < lines.size(); ++k) out += (k ? ".\"\\n\"." : "") + gnuplot_string(lines[k]);
+  return out;
 }
 
 bool plottable(double y, bool log_y) { return std::isfinite(y) && (!log_y || y > 0); }
@@ -92,14 +101,14 @@ const char* style_of(Style style) {
 // The commands of one panel: labels, axes, and its plot command over its data file.
 std::string panel_commands(const Panel& p, const std::string& data_file) {
   std::ostringstream os;
-  os << "set title " << quoted(p.title) << "\nset xlabel " << quoted(p.x_label) << "\nset ylabel " << quoted(p.y_label)
-     << "\n";
+  os << "set title " << gnuplot_string(p.title) << "\nset xlabel " << gnuplot_string(p.x_label)
+     << "\nset ylabel " << gnuplot_string(p.y_label) << "\n";
   os << (p.log_y ? "set logscale y\nset format y '%.0e'\n" : "unset logscale y\nset format y '%g'\n");
   std::vector<std::string> curves;
   for (std::size_t k = 0; k < p.series.size(); ++k)
     if (has_points(p.series[k], p.log_y))
-      curves.push_back(quoted(data_file) + " using 1:" + std::to_string(k + 2) + " with " + style_of(p.style) +
-                       " title " + quoted(p.series[k].name));
+      curves.push_back(gnuplot_path(data_file) + " using 1:" + std::to_string(k + 2) + " with " + style_of(p.style) +
+                       " title " + gnuplot_string(p.series[k].name));
   if (curves.empty())  // gnuplot refuses a plot without a single point: an empty, labelled panel
     return os.str() + "unset logscale y\nset yrange [0:1]\nset label 1 'no data' at graph 0.5, 0.5 center\n"
                       "plot NaN notitle\nunset label 1\nset autoscale y\n";
@@ -107,7 +116,7 @@ std::string panel_commands(const Panel& p, const std::string& data_file) {
     const auto& m = p.markers[k];
     os << "set arrow " << k + 1 << " from " << m.x << ", graph 0 to " << m.x
        << ", graph 1 nohead dashtype 2 linewidth 1.5 linecolor rgb '#b00020'\n"
-       << "set label " << k + 2 << " " << quoted(m.label) << " at " << m.x
+       << "set label " << k + 2 << " " << gnuplot_string(m.label) << " at " << m.x
        << ", graph 0.93 right offset -0.5, 0 textcolor rgb '#b00020'\n";
   }
   os << "plot ";
@@ -136,7 +145,7 @@ void write_data(const Panel& p, const std::string& file) {
 class TemporaryDirectory {
  public:
   TemporaryDirectory() {
-    std::string pattern = (fs::temp_directory_path() / "adyn-plot-XXXXXX").string();
+    std::string pattern = (fs::absolute(fs::temp_directory_path()) / "adyn-plot-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw Error("plot: cannot create a temporary directory: " + std::string(std::strerror(errno)));
     path_ = pattern;
   }
@@ -158,10 +167,37 @@ std::string gnuplot_program() {
 }
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// The errors gnuplot reported on its log: the lines that point at the script ("FILE" line N: ...),
+// but for its warnings.
+std::string reported_errors(const std::string& log, const std::string& script) {
+  const std::string at = "\"" + script + "\" line ";
+  std::istringstream lines(log);
+  std::string errors;
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind(at, 0) == 0 && line.find(": warning:") == std::string::npos) errors += line + "\n";
+  return errors;
+}
+
+// What is missing from the image gnuplot wrote, or nothing: a full disk or a file-size limit cuts
+// it short while gnuplot exits with status 0 and says nothing. A PNG starts with its signature and
+// ends with its IEND chunk (length 0, the type, its CRC); an SVG ends with </svg>.
+std::optional<std::string> missing_from(const std::string& bytes, bool svg) {
+  if (svg) {
+    const auto end = bytes.find_last_not_of(" \t\r\n");
+    if (end == std::string::npos || end < 5 || bytes.compare(end - 5, 6, "</svg>") != 0) return "without </svg>";
+    return std::nullopt;
+  }
+  static const std::string signature("\x89PNG\r\n\x1a\n", 8), iend("\0\0\0\0IEND\xae\x42\x60\x82", 12);
+  if (bytes.compare(0, signature.size(), signature) != 0) return "without the PNG signature";
+  if (bytes.size() < signature.size() + iend.size() || bytes.compare(bytes.size() - iend.size(), iend.size(), iend) != 0)
+    return "without the PNG's IEND chunk";
+  return std::nullopt;
 }
 
 // Runs `program script` with standard output and error into `log`; returns its exit status.
@@ -189,7 +225,7 @@ int run_gnuplot(const std::string& program, const std::string& script, const std
 std::string gnuplot_script(const Figure& figure, const std::string& output, const std::vector<std::string>& data_files) {
   std::ostringstream os;
   os << "set encoding utf8\n"
-     << terminal(figure, has_extension(output, ".svg")) << "set output " << quoted(output) << "\n"
+     << terminal(figure, has_extension(output, ".svg")) << "set output " << gnuplot_path(output) << "\n"
      << "set multiplot layout " << figure.panels.size() << ",1 title " << wrapped_title(figure.title) << " font ',14'\n"
      << "set grid\nset key outside right top vertical Left reverse\nset lmargin 13\nset rmargin 24\n"
      << "set datafile missing 'NaN'\n";
@@ -212,13 +248,16 @@ void render(const Figure& figure, const std::string& path) {
   const auto script = dir.file("figure.gp"), log = dir.file("gnuplot.log");
   write_file(script, gnuplot_script(figure, output.temporary(), data_files));
   const auto program = gnuplot_program();
-  if (int status = run_gnuplot(program, script, log); status != 0) {
-    const auto messages = read_text(log);
-    throw Error("plot: gnuplot ('" + program + "') failed with status " + std::to_string(status) +
+  const int status = run_gnuplot(program, script, log);
+  const auto messages = read_text(log);
+  if (status != 0 || !reported_errors(messages, script).empty())
+    throw Error("plot: gnuplot ('" + program + "') " +
+                (status ? "failed with status " + std::to_string(status) : std::string("reported an error")) +
                 (messages.empty() ? std::string() : ":\n" + messages));
-  }
-  if (std::error_code ec; fs::file_size(output.temporary(), ec) == 0 || ec)
-    throw Error("plot: gnuplot did not write '" + path + "'");
+  const auto image = read_text(output.temporary());
+  if (auto missing = missing_from(image, has_extension(path, ".svg")))
+    throw Error("plot: gnuplot ('" + program + "') wrote an incomplete image (" + std::to_string(image.size()) +
+                " bytes, " + *missing + "; is the disk full?); nothing was written to '" + path + "'");
   output.commit();
 }
 

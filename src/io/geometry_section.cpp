@@ -39,7 +39,13 @@ class GeometryReader : public ModelValues {
                        .frame = f.has("frame") ? frame_named(f["frame"], object) : system_.inertial_frame(),
                        .center = f.has("center") ? point_named(f["center"], object) : system_.origin()};
     read_size(f[kind], object, shape);
-    if (f.has("axis")) shape.axis = axis(f["axis"], object);
+    if (f.has("axis")) {
+      if (shape_kind != ShapeKind::Cylinder && shape_kind != ShapeKind::Disk && shape_kind != ShapeKind::Torus)
+        fail(f.key("axis"), object,
+             std::string("'axis' is the axis of symmetry of a cylinder, disk or torus; a ") + kind +
+                 (shape_kind == ShapeKind::Box ? " has its edges along its frame's x, y, z" : " has none"));
+      shape.axis = axis(f["axis"], object);
+    }
     if (f.has("color")) shape.color = color(f["color"], object);
     guarded(node, object, [&] { system_.add_shape(shape); });
   }

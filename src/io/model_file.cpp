@@ -143,8 +143,8 @@ class ModelReader : public ModelValues {
       if (e.value.IsMap()) {
         auto f = fields(e.value, object, {"value", "unit", "latex"});
         if (f.has("value")) value = number(f["value"], object);
-        if (f.has("unit")) unit = text(f["unit"], object, "a unit");
-        if (f.has("latex")) latex = text(f["latex"], object, "LaTeX text");
+        if (f.has("unit")) unit = line_text(f["unit"], object, "a unit");
+        if (f.has("latex")) latex = line_text(f["latex"], object, "LaTeX text");
       } else if (!e.value.IsNull()) {
         value = number(e.value, object);
       }
@@ -161,11 +161,11 @@ class ModelReader : public ModelValues {
         auto f = fields(item, kind, {"name", "latex", "unit"});
         require(f, kind, {"name"});
         at = f["name"];
-        name = text(at, kind, "a name");
-        if (f.has("latex")) latex = text(f["latex"], kind + " '" + name + "'", "LaTeX text");
-        if (f.has("unit")) unit = text(f["unit"], kind + " '" + name + "'", "a unit");
+        name = line_text(at, kind, "a name");
+        if (f.has("latex")) latex = line_text(f["latex"], kind + " '" + name + "'", "LaTeX text");
+        if (f.has("unit")) unit = line_text(f["unit"], kind + " '" + name + "'", "a unit");
       } else {
-        name = text(item, kind, "a name or {name, latex, unit}");
+        name = line_text(item, kind, "a name or {name, latex, unit}");
       }
       claim_symbol(at, kind, name);
       guarded(at, kind + " '" + name + "'", [&] {
@@ -628,7 +628,7 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   auto top = yaml.fields(root, "model", top_level_keys);
   auto header = [&](const char* key, const char* fallback) {
     if (!top.has(key)) return std::string(fallback);
-    auto s = yaml.text(top[key], "model", std::string("the ") + key);
+    auto s = yaml.line_text(top[key], "model", std::string("the ") + key);
     if (s.empty()) yaml.fail(top[key], "model", std::string("the ") + key + " is empty");
     return s;
   };

@@ -66,10 +66,12 @@ class ModelValues : public YamlReader {
     if (!node.IsMap()) fail(node, kind, "expected a mapping {name: ..., ...}, got " + describe(node));
     const YAML::Node given = node["name"];  // looked up first, so that every message names the object
     object =
-        given.IsDefined() && given.IsScalar() && !given.Scalar().empty() ? kind + " '" + given.Scalar() + "'" : kind;
+        given.IsDefined() && given.IsScalar() && !given.Scalar().empty()
+            ? kind + " '" + escaped_control_characters(given.Scalar()) + "'"
+            : kind;
     auto f = fields(node, object, allowed);
     require(f, object, {"name"});
-    name = text(f["name"], object, "a name");
+    name = line_text(f["name"], object, "a name");
     if (name.empty()) fail(f["name"], object, "the name is empty");
     return f;
   }

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "adyn/control_characters.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/expression_parser.hpp"
 #include "adyn/io/suggestions.hpp"
@@ -118,6 +119,17 @@ class YamlReader {
   std::string text(const YAML::Node& node, const std::string& object, const std::string& what) const {
     if (!node.IsScalar()) fail(node, object, "expected " + what + ", got " + describe(node));
     return node.Scalar();
+  }
+
+  // Display text — a name, a unit, LaTeX — on one line: no control character, not even the line
+  // breaks and tabs an expression may hold (written over several lines). It is shown in messages
+  // and listings and handed on to gnuplot and the viewer, where a line break starts a command.
+  std::string line_text(const YAML::Node& node, const std::string& object, const std::string& what) const {
+    std::string s = text(node, object, what);
+    if (has_control_character(s))
+      fail(node, object,
+           what + " is one line without control characters, got " + in_quotes(escaped_control_characters(s)));
+    return s;
   }
 
   // A finite number.

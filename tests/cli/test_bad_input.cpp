@@ -22,7 +22,8 @@ using adyn::test::example;
 
 struct BadInput {
   std::string name;
-  std::vector<std::string> args;  // "MODEL" is the double pendulum, "OUT" a fresh output path
+  std::vector<std::string> args;  // "MODEL" is the double pendulum, "OUT" a fresh output path (also
+                                  // as "{OUT}" inside an argument)
   int status;
   std::string message;
 };
@@ -132,6 +133,15 @@ std::vector<BadInput> cases() {
        "point 'P' (particle 'cart'): its velocity is set explicitly"},
       {"set_velocity_boltzmann_hamel", {"derive", "SET_VELOCITY", "-m", "boltzmann-hamel"}, 2,
        "Boltzmann-Hamel's equations differentiate the kinetic energy"},
+      // a line break in an output's name would reach gnuplot as a command (here one that makes OUT)
+      {"plot_name_line_break", {"simulate", "MODEL", "--plot", "p'\nsystem \"touch {OUT}\"\n'.png"}, 2,
+       "--plot 'p'\\x0asystem \"touch "},
+      {"output_name_tab", {"simulate", "MODEL", "-o", "{OUT}\t.csv"}, 2,
+       "\\x09.csv': the name holds a control character; choose another name (nothing was computed)"},
+      {"animate_output_escape", {"animate", "MODEL", "-o", "{OUT}\x1b[2J.html"}, 2, "\\x1b[2J.html': the name holds a control"},
+      {"codegen_output_carriage_return", {"codegen", "MODEL", "-o", "{OUT}\r.c"}, 2, "\\x0d.c': the name holds a control"},
+      {"eigen_plot_line_break", {"eigen", "STABILITY", "--sweep", "g=1:2:3", "--plot", "{OUT}\n.png"}, 2,
+       "\\x0a.png': the name holds a control character"},
   };
 }
 
@@ -145,8 +155,14 @@ TEST_P(BadCommandLine, ExitsWithTheStatusAndMessageAndWritesNothing) {
   const std::string out = ::testing::TempDir() + "adyn_bad_input_case_" + c.name + ".csv";
   fs::remove(out);
   std::vector<std::string> args;
-  for (const auto& a : c.args)
-    args.push_back(a == "MODEL" ? model : a == "OUT" ? out : a == "OUT.png" ? out + ".png" : resolve(a));
+  for (const auto& a : c.args) {
+    const auto at = a.find("{OUT}");
+    args.push_back(a == "MODEL"                 ? model
+                   : a == "OUT"                 ? out
+                   : a == "OUT.png"             ? out + ".png"
+                   : at != std::string::npos    ? a.substr(0, at) + out + a.substr(at + 5)
+                                                : resolve(a));
+  }
   const auto r = adyn::test::run(args);
   EXPECT_EQ(r.status, c.status) << r.err;
   EXPECT_NE(r.err.find(c.message), std::string::npos) << "expected \"" << c.message << "\"\n got: " << r.err;

@@ -22,6 +22,7 @@ namespace {
 
 using adyn::test::example;
 using adyn::test::run;
+using adyn::test::ScopedEnvironment;
 namespace plot = adyn::cli::plot;
 
 plot::Figure two_panels() {
@@ -39,20 +40,6 @@ plot::Figure two_panels() {
 }
 
 bool is_png(const std::string& bytes) { return bytes.size() > 8 && bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0; }
-
-// Sets an environment variable for the scope of a test.
-class ScopedEnvironment {
- public:
-  ScopedEnvironment(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    setenv(name, value, 1);
-  }
-  ~ScopedEnvironment() { old_.empty() ? unsetenv(name_) : setenv(name_, old_.c_str(), 1); }
-
- private:
-  const char* name_;
-  std::string old_;
-};
 
 void skip_without_gnuplot() {
   if (!adyn::test::on_path("gnuplot")) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
@@ -84,7 +71,7 @@ TEST(Plot, ScriptDrawsEveryPanelAndSeries) {
   const auto script = plot::gnuplot_script(two_panels(), "/tmp/out.png", {"/tmp/a.dat", "/tmp/b.dat"});
   EXPECT_NE(script.find("pngcairo"), std::string::npos) << script;
   EXPECT_NE(script.find("set output '/tmp/out.png'"), std::string::npos) << script;
-  EXPECT_NE(script.find("set multiplot layout 2,1 title \"Test figure\""), std::string::npos) << script;
+  EXPECT_NE(script.find("set multiplot layout 2,1 title 'Test figure'"), std::string::npos) << script;
   EXPECT_NE(script.find("set title 'Sine''s'"), std::string::npos) << script;  // a quote in a gnuplot string
   EXPECT_NE(script.find("'/tmp/a.dat' using 1:2 with lines linewidth 1.5 title 'sin t'"), std::string::npos) << script;
   EXPECT_NE(script.find("'/tmp/a.dat' using 1:3 with lines linewidth 1.5 title '-sin t'"), std::string::npos) << script;
@@ -108,13 +95,14 @@ TEST(Plot, MarkersAreLabelledVerticalLines) {
 }
 
 // A long figure title would run off the canvas: it is broken at spaces into lines of at most 90
-// characters ("\n" in a double-quoted gnuplot string), its own quotes and backslashes escaped.
+// characters, single-quoted strings joined by "\n" (their quotes doubled, backslashes and
+// backquotes as they are: gnuplot reads neither inside single quotes).
 TEST(Plot, LongFigureTitlesAreWrapped) {
   auto figure = two_panels();
-  figure.title = std::string(60, 'a') + " \"quoted\" " + std::string(40, 'b') + " back\\slash";
+  figure.title = std::string(60, 'a') + " 'quoted' " + std::string(40, 'b') + " back\\slash `date`";
   const auto script = plot::gnuplot_script(figure, "/tmp/out.png", {"/tmp/a.dat", "/tmp/b.dat"});
-  const std::string expected = "title \"" + std::string(60, 'a') + " \\\"quoted\\\"\\n" + std::string(40, 'b') +
-                               " back\\\\slash\" font";
+  const std::string expected = "title '" + std::string(60, 'a') + " ''quoted'''.\"\\n\".'" + std::string(40, 'b') +
+                               " back\\slash `date`' font";
   EXPECT_NE(script.find(expected), std::string::npos) << script;
 }
 

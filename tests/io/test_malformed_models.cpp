@@ -122,6 +122,14 @@ const MalformedCase malformed_cases[] = {
     {"speeds_not_independent", 7, 19, "speeds: are not independent: the kinematic equations q' = N u + n determine 1 of the 2"},
     {"yaml_alias_expansion", 1, 1, "more than 2000000 YAML nodes (counting each use of an alias)"},
     {"does_not_exist", 1, 1, "model file: does not exist"},
+    {"unit_line_break", 5, 21,
+     "coordinate 'q': a unit is one line without control characters, got 'rad\\x0asystem \"touch unit_line_break_ran\"\\x0a'"},
+    {"parameter_unit_next_line", 4, 23, "parameter 'm': a unit is one line without control characters, got 'kg\\u0085'"},
+    {"model_name_line_break", 2, 7, "model: the name is one line without control characters, got 'pendulum\\x0asystem"},
+    {"frame_name_tab", 6, 12, "frame 'A\\x09B': a name is one line without control characters"},
+    {"latex_line_break", 6, 12, "coordinate 'q': LaTeX text is one line without control characters, got '\\theta\\x0a\\phi\\x0a'"},
+    {"shape_box_axis", 9, 51,
+     "shape 'slab': 'axis' is the axis of symmetry of a cylinder, disk or torus; a box has its edges along its frame's x, y, z"},
 };
 
 std::string malformed_directory() {

@@ -318,7 +318,9 @@ TEST(ModelFile, GeometrySection) {
            {"{name: a, box: [1, 2]}", "shape 'a': a box has three edge lengths [x, y, z]"},
            {"{name: a, sphere: -1}", "shape 'a': a size must be positive"},
            {"{name: a, sphere: 1, center: Q}", "shape 'a': no point 'Q'"},
-           {"{name: a, sphere: 1, axis: w}", "shape 'a': the axis is x, y or z"},
+           {"{name: a, disk: {radius: 1}, axis: w}", "shape 'a': the axis is x, y or z"},
+           {"{name: a, sphere: 1, axis: x}",
+            "shape 'a': 'axis' is the axis of symmetry of a cylinder, disk or torus; a sphere has none"},
            {"{name: a, sphere: 1, color: red}", "shape 'a': a colour is written #rrggbb"},
            {"{name: a, torus: {radius: 1}}", "shape 'a': needs 'tube'"},
            {"{name: a, line: [O]}", "shape 'a': a line joins two points"}}) {

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from browser import chromium, screenshot
+from browser import chromium, report, screenshot
 
 
 def page_of(tool, tmp_path, model, *args):
@@ -70,6 +70,46 @@ def test_a_browser_draws_the_bodies_and_they_move(example, tool, tmp_path, name)
         assert drawn.mean() > 0.002, "nothing drawn"
     moved = np.abs(images[0] - images[1]).max(axis=2) > 0.1
     assert moved.mean() > 0.001, "the bodies did not move between t = 0 and 1.5"
+
+
+SHAPES = """name: shapes
+coordinates: [x]
+frames:
+  - {name: A, parent: N, axis: z, angle: Pi/2}
+points:
+  - {name: P, from: O, position: {N: [x, 0, 0]}}
+  - {name: Q, from: O, position: {N: [0, 3, 0]}}
+particles:
+  - {name: p, point: P, mass: 1}
+geometry:
+  - {name: plate, box: [0.3, 0.2, 0.1], center: P}
+  - {name: turned plate, box: [0.3, 0.2, 0.1], frame: A, center: Q}
+  - {name: rod, cylinder: {radius: 0.05, length: 0.4}, axis: x, center: Q}
+  - {name: wheel, torus: {radius: 0.2, tube: 0.02}, axis: y}
+  - {name: link, line: [P, Q]}
+"""
+
+
+@pytest.mark.skipif(chromium() is None, reason="needs chromium (scripts/setup.sh installs it)")
+def test_shapes_are_drawn_with_their_sizes_along_their_axes(tool, tmp_path):
+    """A box's edges [x, y, z] along its frame's axes (three.js's BoxGeometry(width, height, depth)
+    is in the same axes: no turn onto an `axis`, which swapped y and z); A is N turned by 90° about
+    z; a cylinder and a torus lie about their axes. Measured in the browser, along N's axes."""
+    model = tmp_path / "shapes.yaml"
+    model.write_text(SHAPES)
+    page, _ = page_of(tool, tmp_path, model, "--t-end", 0.1)
+    drawn, _ = report(page, tmp_path)
+    expected = [[0.3, 0.2, 0.1], [0.2, 0.3, 0.1], [0.4, 0.1, 0.1], [0.44, 0.04, 0.44], [0, 3, 0]]
+    assert np.abs(np.array(drawn["extents"]) - expected).max() < 1e-6, drawn
+
+
+@pytest.mark.skipif(chromium() is None, reason="needs chromium (scripts/setup.sh installs it)")
+def test_without_webgl_the_page_says_so(example, tool, tmp_path):
+    page, _ = page_of(tool, tmp_path, example("double_pendulum.yaml"), "--t-end", 0.5)
+    state, dom = report(page, tmp_path, webgl=False)
+    assert state["error"].startswith("This animation needs WebGL, which this browser has turned off or cannot use")
+    assert '<p id="no-webgl"' in dom and "Turn WebGL on, or open the page in another browser." in dom
+    assert re.search(r'<button id="play" disabled', dom)
 
 
 def test_replaying_a_trajectory(example, tool, tmp_path):

@@ -13,10 +13,10 @@ namespace adyn::cli {
 struct OutputFile {
   std::string option, path;
 };
-/// Refuses, before anything is computed or written, an output file that cannot be written (a
-/// directory, or in a directory that does not exist or is not writable), that is the model file, or
-/// that an earlier output of the same command also names: adyn::ModelError naming the option and
-/// path.
+/// Refuses, before anything is computed or written, an output file whose name holds a control
+/// character (a line break, a tab, an escape), that cannot be written (a directory, or in a
+/// directory that does not exist or is not writable), that is the model file, or that an earlier
+/// output of the same command also names: adyn::ModelError naming the option and path.
 void check_output_files(const std::string& model, const std::vector<OutputFile>& outputs);
 
 /// The private file that replaces `path` on commit(): in the same directory (so that the rename is
