@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
+
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/progress.hpp"
@@ -79,8 +81,9 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   if (tr.t.empty()) return;  // stopped before the first sample: the error says why
   os << "simulated to t = " << tr.t.back() << ": " << tr.t.size() << " samples, " << m.steps << " steps, "
      << m.rhs_evaluations << " evaluations of the equations\n"
-     << "  max constraint violation " << m.max_violation << ", energy error |E - E0 - int(dE/dt)| " << m.energy_drift
-     << "\n";
+     << "  max constraint violation " << m.max_violation << ", energy error |E - E0 - int(dE/dt)| " << m.energy_error;
+  if (!std::isnan(m.relative_energy_error)) os << " (" << m.relative_energy_error << " of |E0|)";
+  os << "\n";
 }
 
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,

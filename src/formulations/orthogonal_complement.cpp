@@ -6,6 +6,7 @@
 #include "adyn/error.hpp"
 #include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/formulations/speed_partition.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -90,8 +91,7 @@ std::vector<std::size_t> dependent_columns(const model::System& system, const ma
   }
   if (!cols.empty()) return cols;
   if (const auto rank = numeric::pivoted_columns(at_generic_point(system, A)).size(); rank < A.rows())
-    throw SingularityError(std::string(kMethod), "the constraints are redundant (rank " + std::to_string(rank) +
-                                                     " < " + std::to_string(A.rows()) + "); remove the dependent ones");
+    throw SingularityError(std::string(kMethod), "the constraints " + dependent_everywhere(rank, A.rows()));
   cols = numeric::pivoted_columns(at_reference_state(system, A));
   if (cols.size() < A.rows())
     throw SingularityError(std::string(kMethod), "the constraints are dependent at the initial state; start from another state");

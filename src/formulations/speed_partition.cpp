@@ -92,15 +92,23 @@ std::vector<std::size_t> choose_dependent(const model::System& system, const Spe
     return cols;
   }
   if (const auto rank = numeric::pivoted_columns(generic_G).size(); rank < m)
-    throw SingularityError("constraints " + quoted_names(c.names), "are redundant (their matrix in the speeds has rank " +
-                                                                       std::to_string(rank) + " < " + std::to_string(m) +
-                                                                       "); remove the dependent ones");
+    throw SingularityError("constraints " + quoted_names(c.names), dependent_everywhere(rank, m));
   auto cols = numeric::pivoted_columns(G);
   if (cols.size() < m)
     throw SingularityError("constraints " + quoted_names(c.names),
                            "are dependent at " + state + ": no choice of dependent speeds can be solved for there; start from another state");
   return cols;
 }
+
+}  // namespace
+
+std::string dependent_everywhere(std::size_t rank, std::size_t rows) {
+  return "are dependent at every state (their matrix in the speeds has rank " + std::to_string(rank) + " < " +
+         std::to_string(rows) + "): they repeat or contradict each other ('adyn check' says which); remove or "
+         "correct the dependent ones";
+}
+
+namespace {
 
 // u_d = −G_d⁻¹ (G_i u_i + g0) as substitutions.
 GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<symbol>& u,

@@ -1,6 +1,8 @@
 #include "adyn/formulations/udwadia_kalaba.hpp"
 
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/acceleration_constraints.hpp"
@@ -152,8 +154,14 @@ UdwadiaKalabaForces udwadia_kalaba_forces(const Eigen::MatrixXd& M, const Eigen:
     if (residual > 1e-8 * scale_) {
       std::string list;
       for (const auto& n : constraint_names) list += (list.empty() ? "'" : ", '") + n + "'";
-      throw ModelError("constraints " + list, "inconsistent at this state: no acceleration satisfies them (|A q'' - b| = " +
-                                                  std::to_string(residual) + ")");
+      const auto rank = scaled.pinv.rank();
+      const std::string why = rank < A.rows() ? "are inconsistent at this state: their rows are dependent here (rank " +
+                                                    std::to_string(rank) + " of " + std::to_string(A.rows()) +
+                                                    ": constraints that repeat each other, or a singular configuration) and "
+                                              : "are inconsistent at this state: ";
+      std::ostringstream size;
+      size << std::setprecision(3) << residual;
+      throw ModelError("constraints " + list, why + "no acceleration satisfies them (|A q'' - b| = " + size.str() + ")");
     }
   }
   return out;

@@ -249,7 +249,7 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     }
     return d;
   }
-  auto solved = formulations::solve_linear(M, F, G, g, method_ + " equations " + at_time(t));
+  auto solved = formulations::solve_linear(M, F, G, g, method_ + " equations " + at_time(t), constraint_names_);
   d.udot = solved.udot;
   d.lambda = solved.lambda;
   d.constraint_force = rows_ ? Eigen::VectorXd(G.transpose() * d.lambda) : Eigen::VectorXd::Zero(P);

@@ -79,6 +79,7 @@ class Run {
                   "stabilization is for dopri, bdf and midpoint");
     for (const auto& q : eom.coordinates) tr_.coordinate_names.push_back(q.get_name());
     for (const auto& u : eom.speeds) tr_.speed_names.push_back(u.get_name());
+    for (const auto& u : monitors_.dependent_speed_names) tr_.speed_names.push_back(u);  // recorded too
     tr_.multiplier_names = eom.multiplier_names;
     if (!evaluator_.backend_note().empty()) tr_.summary.warnings.push_back(evaluator_.backend_note());
     std::copy(x0.q.data(), x0.q.data() + x0.q.size(), Y_);
@@ -204,7 +205,7 @@ class Run {
     if (auto bad = non_finite(q, u, lambda, obs)) return stop(*bad + " at " + at_time(t_) + " (the state left the domain)");
     tr_.t.push_back(t_);
     tr_.q.push_back(q);
-    tr_.u.push_back(u);
+    tr_.u.push_back(with_dependent_speeds(u));
     tr_.lambda.push_back(lambda);
     tr_.violation.push_back(obs.violation);
     const double W = Y_[pb_.n + pb_.p];
@@ -212,9 +213,22 @@ class Run {
     tr_.energy_rate_integral.push_back(monitors_.energy ? W : std::nan(""));
     auto& s = tr_.summary;
     s.max_violation = std::max(s.max_violation, obs.violation);
-    if (monitors_.energy)
-      s.energy_drift = std::max(s.energy_drift, std::abs(obs.energy - tr_.energy.front() - W) / std::max(1.0, std::abs(tr_.energy.front())));
+    if (monitors_.energy) {
+      s.energy_error = std::max(s.energy_error, std::abs(obs.energy - tr_.energy.front() - W));
+      if (tr_.energy.front() != 0) s.relative_energy_error = s.energy_error / std::abs(tr_.energy.front());
+    }
     if (options_.progress) options_.progress(t_);
+  }
+
+  // u followed by the speeds the equations eliminated, at the current state.
+  Eigen::VectorXd with_dependent_speeds(const Eigen::VectorXd& u) const {
+    if (!monitors_.dependent_speeds) return u;
+    const auto d = static_cast<Eigen::Index>(monitors_.dependent_speed_names.size());
+    Eigen::VectorXd all(u.size() + d);
+    all.head(u.size()) = u;
+    const auto in = pb_.inputs(t_, Y_, Y_ + pb_.n);
+    monitors_.dependent_speeds->evaluate(in.data(), all.data() + u.size());
+    return all;
   }
 
   // "q1 is nan", "the energy is inf", ... for the first value of a sample that is not finite.

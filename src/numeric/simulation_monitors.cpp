@@ -3,17 +3,60 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <optional>
 
 #include "adyn/analysis/energy.hpp"
 #include "adyn/error.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/formulations/lagrange.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "adyn/symbolic/trig_simplify.hpp"
 
 namespace adyn::numeric {
 namespace {
 
 using GiNaC::ex;
+
+// Whether the constraints can do work on the motion: a nonideal force or friction, or a velocity
+// form with a term free of the rates (acatastatic, a_jt ≠ 0 in Greenwood (4.342)).
+bool constraints_do_work(const model::System& system) {
+  GiNaC::exmap at_rest;
+  for (const auto& v : sym::derivatives_of(system.coordinates())) at_rest[v] = 0;
+  std::optional<GiNaC::exmap> speeds_in_rates;
+  if (!system.coordinate_rates().empty()) speeds_in_rates = system.speeds_in_rates();
+  for (const auto& c : system.constraints()) {
+    if (!c.nonideal_force.empty() || !c.friction_coefficient.is_zero()) return true;
+    ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
+    if (speeds_in_rates) f = f.subs(*speeds_in_rates, GiNaC::subs_options::no_pattern);
+    if (!sym::is_zero_trig(f.subs(at_rest, GiNaC::subs_options::no_pattern))) return true;
+  }
+  return false;
+}
+
+// q̇ᵀQ^c, the power of the constraint forces, for equations that eliminate them (no constraint
+// rows: Kane's, Maggi's, Gibbs–Appell's with dependent speeds): Q^c = M_L q̈ − F_L from Lagrange's
+// equations of the unconstrained system, with q̇ and q̈ = d/dt q̇(q, u, t) of the equations (u̇
+// symbols left as inputs). Ė of the energy function then includes it, as Greenwood (4.364) counts
+// constraint forces among the applied ones.
+ex constraint_power(const model::System& system, const formulations::EquationsOfMotion& eom,
+                    const std::function<ex(const ex&)>& in_state) {
+  const auto free = formulations::lagrange(formulations::lagrangian_form(system));
+  std::vector<ex> qdot, qddot;
+  for (const auto& q : free.coordinates) {
+    const auto at = std::find_if(eom.coordinates.begin(), eom.coordinates.end(), [&](const auto& c) { return c.is_equal(q); });
+    const auto i = static_cast<unsigned>(at - eom.coordinates.begin());
+    qdot.push_back(in_state(eom.coordinate_rates(i, 0)));
+    qddot.push_back(in_state(sym::time_derivative(eom.coordinate_rates(i, 0))));
+  }
+  ex power = 0;
+  for (unsigned i = 0; i < free.n(); ++i) {
+    ex force = -in_state(free.forcing(i, 0));
+    for (unsigned j = 0; j < free.n(); ++j) force += in_state(free.mass_matrix(i, j)) * qddot[j];
+    power += qdot[i] * force;
+  }
+  return power;
+}
 
 }  // namespace
 
@@ -83,6 +126,31 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   }
   mon.projection = std::make_unique<Tape>(inputs, outputs);
   mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
+  if (mon.energy && eom.constraint_matrix.rows() == 0 && constraints_do_work(system)) {
+    std::vector<GiNaC::symbol> with_accelerations = inputs;
+    for (const auto& a : sym::derivatives_of(eom.speeds)) with_accelerations.push_back(a);
+    mon.constraint_power = std::make_unique<Tape>(with_accelerations, std::vector<ex>{constraint_power(system, eom, in_state)});
+  }
+  // The speeds the equations eliminate, recorded with the others: the dependent speeds, or, for
+  // equations in the rates of the independent coordinates (Maggi's), the rates of the others.
+  std::vector<ex> eliminated;
+  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d) {
+    mon.dependent_speed_names.push_back(eom.dependent_speeds[d].get_name());
+    eliminated.push_back(in_state(eom.dependent_speed_values(static_cast<unsigned>(d), 0)));
+  }
+  auto is_speed = [&](const GiNaC::symbol& s) {
+    return std::any_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& u) { return u.is_equal(s); });
+  };
+  const bool in_rates = std::all_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& u) {
+    return std::any_of(qd.begin(), qd.end(), [&](const auto& rate) { return rate.is_equal(u); });
+  });
+  if (eliminated.empty() && in_rates)
+    for (std::size_t i = 0; i < eom.n(); ++i)
+      if (!is_speed(qd[i])) {
+        mon.dependent_speed_names.push_back(qd[i].get_name());
+        eliminated.push_back(in_state(eom.coordinate_rates(static_cast<unsigned>(i), 0)));
+      }
+  if (!eliminated.empty()) mon.dependent_speeds = std::make_unique<Tape>(inputs, eliminated);
   mon.residuals = std::make_unique<Tape>(inputs, per_constraint);
   // Events: the gaps, then the Jacobians of their rates in the speeds (the impulse directions).
   std::vector<ex> gaps, rows;
@@ -106,13 +174,19 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
 }
 
 
-double Problem::energy_rate(double t, const double* Y, const Eigen::VectorXd& constraint_force) const {
+double Problem::energy_rate(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force) const {
   if (!monitors->energy) return 0;
   double rate = 0;
   auto in = inputs(t, Y, Y + n);
   monitors->rate->evaluate(in.data(), &rate);
   if (monitors->speeds_are_rates && constraint_force.size())
     rate += Eigen::Map<const Eigen::VectorXd>(Y + n, static_cast<Eigen::Index>(p)).dot(constraint_force);
+  if (monitors->constraint_power) {
+    double power = 0;
+    in.insert(in.end(), udot, udot + p);
+    monitors->constraint_power->evaluate(in.data(), &power);
+    rate += power;
+  }
   return rate;
 }
 

@@ -2,8 +2,8 @@
 // What a simulation watches besides the equations of motion, in (t, q, u) of the equations: the
 // holonomic residuals φ and their Jacobian, the velocity-level residuals r and ∂r/∂u (for the
 // projection onto the constraints), the energy function E and its rate Ė, and the event gaps with
-// the rows of their rates in the speeds (the impulse directions). Problem is what the SUNDIALS
-// callbacks share.
+// the rows of their rates in the speeds (the impulse directions), and the speeds the equations
+// eliminate (recorded with the others). Problem is what the SUNDIALS callbacks share.
 #include <Eigen/Dense>
 
 #include <functional>
@@ -23,7 +23,10 @@ struct Monitors {
   bool energy = false;
   bool speeds_are_rates = false;
   std::unique_ptr<Tape> projection;  // φ, ∂φ/∂q, r, ∂r/∂u, E
-  std::unique_ptr<Tape> rate;        // Ė
+  std::unique_ptr<Tape> rate;        // Ė without the constraint forces' power
+  std::unique_ptr<Tape> constraint_power;  // q̇ᵀQ^c, where the equations eliminate Q^c; inputs then u̇
+  std::unique_ptr<Tape> dependent_speeds;  // u_d, the speeds the equations eliminate
+  std::vector<std::string> dependent_speed_names;
   std::unique_ptr<Tape> residuals;   // per constraint: φ (0 for non-holonomic) and r
   std::unique_ptr<Tape> events;      // g_k, then the rows J_k = ∂ġ_k/∂u of each event
   std::vector<std::string> event_names;
@@ -45,8 +48,9 @@ struct Problem {
   bool stopped_by_user = false;  // a callback failed because `interrupted` said so
   std::vector<double> projection_values{};  // the projection tape's outputs, reused by IDA's residual
 
-  /// Ė at (t, q, u) with the constraint force in the speeds' space (zero if unknown).
-  double energy_rate(double t, const double* Y, const Eigen::VectorXd& constraint_force) const;
+  /// Ė at (t, q, u) with u̇, given the constraint force in the speeds' space where the equations
+  /// have one (multiplier forms, Udwadia–Kalaba; empty otherwise).
+  double energy_rate(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force) const;
   /// −2α r − α² φ for each constraint row (Baumgarte), or zeros.
   Eigen::VectorXd correction(double t, const double* Y) const;
   /// (t, q, u, parameters): the inputs of the monitors' tapes.

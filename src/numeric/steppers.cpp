@@ -26,14 +26,14 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
   try {
     if (pb->evaluator->constraint_rows() == 0) {  // the lean path: no allocation, no constraint force
       pb->evaluator->rates(t, Y, Y + pb->n, D, D + pb->n);
-      D[pb->n + pb->p] = pb->energy_rate(t, Y, Eigen::VectorXd());
+      D[pb->n + pb->p] = pb->energy_rate(t, Y, D + pb->n, Eigen::VectorXd());
       return 0;
     }
     Eigen::Map<const Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(pb->n)), u(Y + pb->n, static_cast<Eigen::Index>(pb->p));
     auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y));
     std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);
     std::copy(d.udot.data(), d.udot.data() + pb->p, D + pb->n);
-    D[pb->n + pb->p] = pb->energy_rate(t, Y, d.constraint_force);
+    D[pb->n + pb->p] = pb->energy_rate(t, Y, d.udot.data(), d.constraint_force);
     return 0;
   } catch (const Error& e) {
     pb->error = e.what();
@@ -69,7 +69,7 @@ int dae_residual(sunrealtype t, N_Vector yy, N_Vector yp, N_Vector rr, void* dat
     const Eigen::VectorXd force = e.G.transpose() * lambda;
     Eigen::Map<Eigen::VectorXd>(R, n) = qp - e.qdot - phi_q.transpose() * mu;
     Eigen::Map<Eigen::VectorXd>(R + n, p) = e.M * up - e.F - force;
-    R[n + p] = P[n + p] - pb->energy_rate(t, Y, force);
+    R[n + p] = P[n + p] - pb->energy_rate(t, Y, P + n, force);
     Eigen::Map<Eigen::VectorXd>(R + n + p + 1, k) = r;
     Eigen::Map<Eigen::VectorXd>(R + n + p + 1 + k, h) = phi;
     return 0;
@@ -279,7 +279,7 @@ class IdaStepper : public Stepper {
     auto d = pb_.evaluator->evaluate(t, q, u, pb_.correction(t, Y));
     Eigen::Map<Eigen::VectorXd>(P, n) = d.qdot;
     Eigen::Map<Eigen::VectorXd>(P + n, p) = d.udot;
-    P[n + p] = pb_.energy_rate(t, Y, d.constraint_force);
+    P[n + p] = pb_.energy_rate(t, Y, d.udot.data(), d.constraint_force);
     for (sunindextype i = 0; i < m_; ++i) {  // λ, then μ = 0
       Y[n + p + 1 + i] = i < d.lambda.size() ? d.lambda(static_cast<Eigen::Index>(i)) : 0.0;
       P[n + p + 1 + i] = 0;

@@ -43,7 +43,8 @@ void Trajectory::write_json(std::ostream& os) const {
      << ", \"stop_reason\": " << nlohmann::json(summary.stop_reason).dump()
      << ", \"warnings\": " << list(summary.warnings)
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
-     << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_drift\": " << number(summary.energy_drift)
+     << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
+     << ", \"relative_energy_error\": " << number(summary.relative_energy_error)
      << "},\n  \"samples\": [\n";
   for (std::size_t k = 0; k < t.size(); ++k) {
     auto vec = [&](const Eigen::VectorXd& v) {

@@ -6,6 +6,7 @@
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "adyn/cli/simulation_setup.hpp"
@@ -31,7 +32,9 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   py::dict out;
   out["completed"] = s.completed, out["interrupted"] = s.interrupted, out["stop_reason"] = s.stop_reason;
   out["steps"] = s.steps, out["rhs_evaluations"] = s.rhs_evaluations, out["max_violation"] = s.max_violation;
-  out["energy_drift"] = s.energy_drift, out["impacts"] = s.impacts, out["ended_by_event"] = s.ended_by_event;
+  out["energy_error"] = s.energy_error;
+  out["relative_energy_error"] = std::isnan(s.relative_energy_error) ? py::object(py::none()) : py::cast(s.relative_energy_error);
+  out["impacts"] = s.impacts, out["ended_by_event"] = s.ended_by_event;
   out["warnings"] = s.warnings;
   return out;
 }

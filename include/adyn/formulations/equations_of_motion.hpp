@@ -90,9 +90,12 @@ bool regular_pivots(const Eigen::Ref<const Eigen::MatrixXd>& factor, const Eigen
 
 /// The numeric solve shared by every evaluation path: M u̇ = F (Cholesky) without constraint rows,
 /// else the KKT system [M −Gᵀ; G 0][u̇; λ] = [F; g] (full-pivot LU). `what` names the equations and
-/// the state in the adyn::SingularityError thrown when M or the constraint rows are singular.
+/// the state in the adyn::SingularityError thrown when the system is singular, which says why: M
+/// singular, M singular on the motions the constraints allow, or the constraint rows dependent —
+/// naming those rows by `row_names` (the constraint of each row of G).
 Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
-                           const Eigen::VectorXd& g, const std::string& what);
+                           const Eigen::VectorXd& g, const std::string& what,
+                           const std::vector<std::string>& row_names = {});
 
 /// q̇ (n) at a state.
 Eigen::VectorXd coordinate_rates(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);

@@ -49,8 +49,13 @@ struct SpeedPartition {
 /// empty for adyn's choice: numerical pivoting (column-pivoted QR) on G at the model's reference
 /// state, or at a generic state when it has none. Throws adyn::ModelError naming
 /// `method` and the constraint for a general (nonlinear) constraint or a wrong choice, and
-/// adyn::SingularityError for redundant constraints or a singular block.
+/// adyn::SingularityError for constraints dependent at every state or a singular block.
 SpeedPartition partition_speeds(const model::System& system, const std::vector<GiNaC::symbol>& chosen,
                                 const std::string& method);
+
+/// What is wrong with constraints whose matrix in the speeds has rank `rank` < `rows` at every
+/// state: they repeat each other or contradict each other (x = 0 and x = 1 share the row ẋ), which
+/// the velocity level alone cannot tell apart.
+std::string dependent_everywhere(std::size_t rank, std::size_t rows);
 
 }  // namespace adyn::formulations

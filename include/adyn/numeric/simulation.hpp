@@ -17,6 +17,7 @@
 // event ends the run. 50 impacts in a vanishing time stop the run as an event storm (Zeno).
 #include <Eigen/Dense>
 
+#include <cmath>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -73,7 +74,8 @@ struct TrajectorySummary {
   long steps = 0;
   long rhs_evaluations = 0;
   double max_violation = 0;   // largest constraint residual seen at the output times (before projection)
-  double energy_drift = 0;    // max |E(t) − E(0) − ∫Ė| / max(1, |E(0)|)
+  double energy_error = 0;    // max |E(t) − E(0) − ∫Ė|, in the model's energy unit
+  double relative_energy_error = std::nan("");  // energy_error / |E(0)|; NaN when E(0) = 0 or no monitor
   long impacts = 0;           // impacts resolved
   std::string ended_by_event; // the stopping event that ended the run, if any
   std::vector<std::string> warnings;  // e.g. native code asked for but not available
