@@ -90,7 +90,7 @@ std::string singular_saddle_point(const Eigen::MatrixXd& M, const Eigen::MatrixX
   return "the constraint Jacobian loses rank (" + std::to_string(rank) + " of " + std::to_string(m) + "): " +
          (dependent.size() == 1 ? "constraint " : "constraints ") + quoted_list(dependent) +
          (dependent.size() == 1 ? " depends" : " depend") +
-         " on the others here (a singular configuration, or constraints that repeat each other)";
+         " on the others (a singular configuration, or constraints that repeat each other)";
 }
 
 }  // namespace
