@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "adyn/analysis/consistency.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -71,6 +72,7 @@ OperatingPoint operating_point(const io::ModelDocument& doc, const formulations:
   // Numeric rates of the system's speeds where the model declares its own: q_d given → u unknown.
   OperatingPoint point;
   const Eigen::VectorXd q = values_of(system.coordinates(), numeric), u = values_of(system.speeds(), numeric);
+  analysis::check_rotations(system, {0, q, u});  // a DCM in the coordinates must be a rotation there
   point.state = formulations::state_for(eom, system, 0, q, u);
   for (std::size_t j = 0; j < eom.p(); ++j)  // speeds given in the equations' own terms (q_d, Kane's u)
     if (auto it = numeric.find(eom.speeds[j]); it != numeric.end())
