@@ -11,6 +11,7 @@
 #include "adyn/cli/commands.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/model/parameter_values.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -116,6 +117,22 @@ ParameterSweep parse_sweep(const model::System& system, const std::string& spec)
     throw ModelError("sweep '" + spec + "'", "expected NAME=LO:HI:COUNT with finite LO < HI and 2 <= COUNT <= " +
                                                  std::to_string(largest_count));
   return sweep;
+}
+
+void check_sweep_values(const model::System& system, const GiNaC::symbol& parameter, const std::vector<double>& values,
+                        const std::string& object) {
+  GiNaC::exmap at = system.parameter_values();
+  for (double v : values) {
+    try {
+      model::check_finite_parameter(parameter.get_name(), v);
+      at[parameter] = v;
+      model::check_parameter_values(system, at);
+    } catch (const ModelError& e) {
+      std::ostringstream value;
+      value << v;
+      throw ModelError(object, "at " + parameter.get_name() + " = " + value.str() + ", " + e.what());
+    }
+  }
 }
 
 std::vector<std::string> set_parameters(model::System& system, const std::vector<std::string>& assignments) {

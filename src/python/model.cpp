@@ -115,7 +115,7 @@ py::tuple pickled(const Model& x) {
 std::shared_ptr<Model> unpickled(const py::tuple& t) {
   if (t.size() != 4) throw Error("adyn.Model: malformed pickle");
   auto x = from_text(t[0].cast<std::string>(), t[1].cast<std::string>());
-  for (const auto& [name, value] : t[2].cast<std::map<std::string, double>>()) x->doc.system.set_parameter_value(name, value);
+  x->doc.system.set_parameter_values(t[2].cast<std::map<std::string, double>>());
   x->doc.setup.initial = t[3].cast<std::map<std::string, double>>();
   return x;
 }
@@ -149,7 +149,12 @@ void bind_model(py::module_& m) {
                              "The model file's simulation settings")
       .def("set_parameter", [](Model& x, const std::string& name, double value) {
              x.doc.system.set_parameter_value(name, value);
-           }, py::arg("name"), py::arg("value"))
+           }, py::arg("name"), py::arg("value"),
+           "Sets a parameter's value; raises adyn.ModelError, leaving it unchanged, for a value that is not finite or "
+           "that makes a mass, an inertia or a coefficient unphysical")
+      .def("set_parameters", [](Model& x, const std::map<std::string, double>& values) {
+             x.doc.system.set_parameter_values(values);
+           }, py::arg("values"), "Sets parameters' values {name: value} together, checked as set_parameter: all or none")
       .def("set_initial", [](Model& x, const std::string& name, double value) { set_initial(x.doc, name, value); },
            py::arg("name"), py::arg("value"), "Sets the initial value of a coordinate or speed")
       .def("initial_state", &initial_state, py::arg("initial") = py::dict(),

@@ -174,6 +174,12 @@ std::vector<BadInput> cases() {
       {"initial_speed_cannot_be_kept", {"simulate", "WHIPPLE_TURNING", "-o", "OUT"}, 2,
        "psi_y_d = 0.5, phi_d = 0, thetaB_d = 0, delta_d = 0, thetaF_d = -14.2857 given: they violate constraint 'front "
        "contact no-slip 2'"},
+      {"operating_point_negative_mass", {"eigen", "MODEL", "--at", "m2=-1"}, 2,
+       "parameter 'm2' = -1: particle 'bob2': its mass must be positive"},
+      {"operating_point_zero_mass", {"linearize", "MODEL", "--at", "m1=0"}, 2,
+       "parameter 'm1' = 0: particle 'bob1': its mass must be positive"},
+      {"sweep_through_negative_mass", {"eigen", "MODEL", "--sweep", "m2=-1:1:5", "--csv", "OUT"}, 2,
+       "sweep 'm2=-1:1:5': at m2 = -1, particle 'bob2': its mass must be positive"},
       {"dcm_reflection_in_coordinate", {"simulate", "DCM_REFLECTION", "-o", "OUT"}, 2,
        "frame 'A': direction-cosine matrix: is a reflection (det C = −1), not a rotation at the initial state"},
       {"dcm_not_rotation_at_operating_point", {"linearize", "DCM_STRETCH", "--at", "q=1"}, 2,
