@@ -101,22 +101,17 @@ except KeyboardInterrupt as interrupt:
     assert child.returncode == 0 and out == "True True True\n"
 
 
-CIRCLE = """name: circle
-parameters: {g: 9.81}
-coordinates: [x, y]
-points:
-  - {name: P, from: O, position: {N: [x, y, 0]}}
-particles:
-  - {name: bob, point: P, mass: 1}
-gravity: {N: [0, -g, 0]}
-constraints:
-  - {name: circle, holonomic: x^2 + y^2 - 1}
-"""
+def particle_on_the_unit_circle(**initial):
+    ring = adyn.System("circle")
+    ring.add_parameter("g", 9.81).add_coordinate("x").add_coordinate("y")
+    ring.add_point("P", from_="O", position={"N": ["x", "y", 0]}).add_particle("bob", point="P", mass=1)
+    ring.set_gravity({"N": [0, "-g", 0]}).add_constraint("circle", holonomic="x^2 + y^2 - 1")
+    return ring.set_initial(**initial).model()
 
 
 def test_given_initial_values_are_kept_and_the_completion_recorded():
     """Issue 29: x = 0.6 on the unit circle started at (1, 0); x = 100 was accepted."""
-    model = adyn.from_text(CIRCLE + "initial: {x: 0.6}\n")
+    model = particle_on_the_unit_circle(x=0.6)
     state = model.initial_state()
     assert state["q"] == {"x": 0.6, "y": pytest.approx(0.8, abs=1e-12)}
     assert [c["name"] for c in state["completed"]] == ["y"] and not state["completed"][0]["given"]
