@@ -7,6 +7,7 @@
 #include "adyn/error.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::analysis {
 namespace {
@@ -64,18 +65,33 @@ Eigen::VectorXd constraint_residuals(const model::System& system, const SystemSt
   return r;
 }
 
-void check_orientations(const model::System& system, const SystemState& x) {
-  const auto at = values_at(system, x);
+namespace {
+
+// The frames whose orientation changes with the coordinates (a DCM given in them included).
+std::vector<const kin::ReferenceFrame*> frames_moved_by_coordinates(const model::System& system) {
+  std::vector<const kin::ReferenceFrame*> out;
   for (const auto& frame : system.frames()) {
     if (!frame.parent()) continue;
-    const auto& o = frame.orientation();
-    const bool by_coordinates = std::any_of(o.coordinates().begin(), o.coordinates().end(), [&](const ex& c) {
-      return std::any_of(system.coordinates().begin(), system.coordinates().end(), [&](const auto& q) { return c.has(q); });
-    });
-    if (!by_coordinates) continue;
-    if (auto defect = o.rotation_defect(at); !defect.empty()) throw ModelError("frame '" + frame.name() + "'", defect + " at this state");
-    o.check_regular(at, frame.name());
+    const auto& C = frame.orientation().dcm();
+    const auto& q = system.coordinates();
+    if (std::any_of(q.begin(), q.end(), [&](const auto& qi) { return sym::matrix_has(C, qi); })) out.push_back(&frame);
   }
+  return out;
+}
+
+}  // namespace
+
+void check_rotations(const model::System& system, const SystemState& x) {
+  const auto at = values_at(system, x);
+  for (const auto* frame : frames_moved_by_coordinates(system))
+    if (auto defect = frame->orientation().rotation_defect(at); !defect.empty())
+      throw ModelError("frame '" + frame->name() + "'", defect + " at this state");
+}
+
+void check_orientations(const model::System& system, const SystemState& x) {
+  check_rotations(system, x);
+  const auto at = values_at(system, x);
+  for (const auto* frame : frames_moved_by_coordinates(system)) frame->orientation().check_regular(at, frame->name());
 }
 
 void check_state(const model::System& system, const SystemState& x, double tol) {

@@ -96,7 +96,9 @@ void write_sweep_csv(const std::vector<analysis::SweepPoint>& points, const std:
 int run_sweep(const EigenOptions& o, const Linearization& job, std::ostream& out) {
   const auto sweep = parse_sweep(job.doc.system, *o.sweep);
   const auto params = job.doc.system.parameter_values();
-  const auto points = analysis::eigenvalue_sweep(job.lin, params, sweep.parameter, analysis::linspace(sweep.lo, sweep.hi, sweep.count));
+  const auto grid = analysis::linspace(sweep.lo, sweep.hi, sweep.count);
+  check_sweep_values(job.doc.system, sweep.parameter, grid, "sweep '" + *o.sweep + "'");
+  const auto points = analysis::eigenvalue_sweep(job.lin, params, sweep.parameter, grid);
   const auto boundaries = analysis::stability_boundaries(job.lin, params, sweep.parameter, sweep.lo, sweep.hi, sweep.count);
   const auto name = sweep.parameter.get_name();
   if (o.json) {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "adyn/cli/equations_report.hpp"
+#include "adyn/error.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::cli {
@@ -198,11 +199,25 @@ std::string setting_text(const json& value) {
   return value.is_number() ? number(value) : value.dump();
 }
 
-void write_setup(std::ostream& out, const io::SimulationSetup& setup) {
+// The initial state the given values complete to; null when it needs parameter values the model
+// does not give, or fails (the file gives no initial conditions and the constraints are
+// inconsistent: the classification says so).
+json completed_initial_state(const io::ModelDocument& doc) {
+  try {
+    return initial_state_json(doc.system, analysis::complete_initial_state(doc.system, doc.setup.initial));
+  } catch (const Error&) {
+    return nullptr;
+  }
+}
+
+void write_setup(std::ostream& out, const io::SimulationSetup& setup, const json& completion) {
   std::string initial;
   for (const auto& [name, value] : setup.initial)
     initial += (initial.empty() ? "" : ", ") + name + " = " + number(json(value));
-  if (!initial.empty()) out << "Initial conditions: " << initial << " (others 0; completed to satisfy the constraints)\n";
+  const bool completed = completion.is_object() && !completion["messages"].empty();
+  if (!initial.empty() || completed) out << "Initial conditions: " << (initial.empty() ? "none given" : initial) << " (others 0)\n";
+  if (completed)
+    for (const auto& m : completion["messages"]) out << "  " << m.get<std::string>() << "\n";
   std::string simulation;
   for (const auto& [key, value] : settings(setup))
     simulation += (simulation.empty() ? "" : ", ") + key + " = " + setting_text(value);
@@ -230,6 +245,20 @@ void write_constraints(std::ostream& out, const analysis::ConstraintClassificati
 
 }  // namespace
 
+json initial_state_json(const model::System& system, const analysis::InitialState& x) {
+  json j = {{"q", json::object()}, {"u", json::object()}, {"completed", json::array()}, {"branches", json::array()}};
+  const auto q = system.coordinates(), u = system.speeds();
+  for (std::size_t i = 0; i < q.size(); ++i) j["q"][q[i].get_name()] = x.state.q(static_cast<Eigen::Index>(i));
+  for (std::size_t i = 0; i < u.size(); ++i) j["u"][u[i].get_name()] = x.state.u(static_cast<Eigen::Index>(i));
+  for (const auto& c : x.completed)
+    j["completed"].push_back(
+        {{"name", c.name}, {"given", c.given}, {"before", c.before}, {"after", c.after}, {"constraints", c.constraints}});
+  for (const auto& b : x.branches)
+    j["branches"].push_back({{"names", b.names}, {"taken", b.taken}, {"other", b.other}, {"constraints", b.constraints}});
+  j["messages"] = x.messages();
+  return j;
+}
+
 json classification_json(const analysis::ConstraintClassification& c) {
   json out = {{"constraints", json::array()}};
   for (const auto& r : c.constraints) out["constraints"].push_back(constraint_json(r));
@@ -255,6 +284,7 @@ json model_summary_json(const io::ModelDocument& doc, const analysis::Constraint
   j["loads"] = loads(s);
   j["events"] = events(s);
   j["initial"] = doc.setup.initial;
+  j["initial_state"] = completed_initial_state(doc);
   j["simulation"] = json::object();
   for (const auto& [key, value] : settings(doc.setup)) j["simulation"][key] = value;
   return j;
@@ -280,7 +310,7 @@ void write_model_summary(const io::ModelDocument& doc, const analysis::Constrain
     return e["name"].get<std::string>() + (e["kind"] == "impact" ? " (impact, e = " + e["restitution"].get<std::string>() + ")" : " (stops the run)");
   });
   write_constraints(out, classification);
-  write_setup(out, doc.setup);
+  write_setup(out, doc.setup, j["initial_state"]);
 }
 
 }  // namespace adyn::cli

@@ -7,9 +7,11 @@
 #include <optional>
 #include <sstream>
 
+#include "adyn/analysis/consistency.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/model/parameter_values.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -71,6 +73,7 @@ OperatingPoint operating_point(const io::ModelDocument& doc, const formulations:
   // Numeric rates of the system's speeds where the model declares its own: q_d given → u unknown.
   OperatingPoint point;
   const Eigen::VectorXd q = values_of(system.coordinates(), numeric), u = values_of(system.speeds(), numeric);
+  analysis::check_rotations(system, {0, q, u});  // a DCM in the coordinates must be a rotation there
   point.state = formulations::state_for(eom, system, 0, q, u);
   for (std::size_t j = 0; j < eom.p(); ++j)  // speeds given in the equations' own terms (q_d, Kane's u)
     if (auto it = numeric.find(eom.speeds[j]); it != numeric.end())
@@ -114,6 +117,22 @@ ParameterSweep parse_sweep(const model::System& system, const std::string& spec)
     throw ModelError("sweep '" + spec + "'", "expected NAME=LO:HI:COUNT with finite LO < HI and 2 <= COUNT <= " +
                                                  std::to_string(largest_count));
   return sweep;
+}
+
+void check_sweep_values(const model::System& system, const GiNaC::symbol& parameter, const std::vector<double>& values,
+                        const std::string& object) {
+  GiNaC::exmap at = system.parameter_values();
+  for (double v : values) {
+    try {
+      model::check_finite_parameter(parameter.get_name(), v);
+      at[parameter] = v;
+      model::check_parameter_values(system, at);
+    } catch (const ModelError& e) {
+      std::ostringstream value;
+      value << v;
+      throw ModelError(object, "at " + parameter.get_name() + " = " + value.str() + ", " + e.what());
+    }
+  }
 }
 
 std::vector<std::string> set_parameters(model::System& system, const std::vector<std::string>& assignments) {

@@ -60,24 +60,15 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
   return o;
 }
 
-analysis::SystemState initial_state(const io::ModelDocument& doc) {
-  const auto& s = doc.system;
-  auto values = [&](const std::vector<GiNaC::symbol>& symbols) {
-    Eigen::VectorXd v = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(symbols.size()));
-    for (std::size_t i = 0; i < symbols.size(); ++i)
-      if (auto it = doc.setup.initial.find(symbols[i].get_name()); it != doc.setup.initial.end())
-        v(static_cast<Eigen::Index>(i)) = it->second;
-    return v;
-  };
-  analysis::SystemState x;
-  x.q = analysis::consistent_configuration(s, values(s.coordinates()), x.t);
-  x.u = analysis::consistent_speeds(s, x.q, values(s.speeds()), x.t);
-  analysis::check_orientations(s, x);
+analysis::InitialState initial_state(const io::ModelDocument& doc) {
+  auto x = analysis::complete_initial_state(doc.system, doc.setup.initial);
+  analysis::check_orientations(doc.system, x.state);
   return x;
 }
 
 void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   const auto& m = tr.summary;
+  for (const auto& message : m.initial_state) os << "initial state: " << message << "\n";
   if (tr.t.empty()) return;  // stopped before the first sample: the error says why
   os << "simulated to t = " << tr.t.back() << ": " << tr.t.size() << " samples, " << m.steps << " steps, "
      << m.rhs_evaluations << " evaluations of the equations\n"
@@ -88,14 +79,17 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
 
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                               numeric::SimulationOptions o, std::ostream& err) {
-  const auto x = initial_state(doc);
+  const auto initial = initial_state(doc);
+  const auto& x = initial.state;
   o.interrupted = [] { return CatchInterruption::caught() != 0; };
   std::optional<ProgressBar> bar;
   if (ProgressBar::on_terminal(err)) {
     bar.emplace(err, "simulate", o.t_end - x.t);
     o.progress = [&bar, t0 = x.t](double t) { bar->update(t - t0); };
   }
-  return numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
+  auto trajectory = numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
+  trajectory.summary.initial_state = initial.messages();
+  return trajectory;
 }
 
 }  // namespace adyn::cli

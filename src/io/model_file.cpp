@@ -9,7 +9,6 @@
 #include <sstream>
 #include <string_view>
 
-#include "adyn/analysis/consistency.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/expression_parser.hpp"
@@ -21,6 +20,7 @@
 #include "adyn/model/rolling_contact.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "geometry_section.hpp"
+#include "initial_conditions.hpp"
 #include "model_values.hpp"
 
 namespace adyn::io {
@@ -78,19 +78,23 @@ class ModelReader : public ModelValues {
   }
 
   // initial: {name: value} for coordinates and speeds (the rates q_d when no speeds are
-  // declared); values are expressions in the parameters. The given coordinates must satisfy the
-  // holonomic constraints they fully determine, and the others must complete them.
-  void read_initial(const Fields& top, SimulationSetup& setup) const {
+  // declared); values are expressions in the parameters. Checked against the constraints by
+  // check_initial_state, once the whole model is read.
+  void read_initial(const Fields& top, SimulationSetup& setup) {
     const std::string object = "initial conditions";
     const auto allowed = state_names(false);
+    initial_nodes_.given = true;
+    initial_nodes_.section = top.key("initial");
     for (const auto& e : entries(top["initial"], object, "a mapping name: value")) {
       const std::string item = "initial condition '" + e.name + "'";
       if (std::find(allowed.begin(), allowed.end(), e.name) == allowed.end())
         fail(e.key, item, "is not a coordinate or a speed of the model" + hint(e.name, allowed));
       setup.initial[e.name] = constant(e.value, item);
+      initial_nodes_.values[e.name] = e.key;
     }
-    check_initial_configuration(top.key("initial"), setup);
   }
+
+  const InitialStateNodes& initial_nodes() const { return initial_nodes_; }
 
   // operating_point: {name: expression} for coordinates, rates and speeds, kept symbolic in the
   // parameters (the steady motion of the analysis commands: thetaR_d: -v/rR).
@@ -125,6 +129,8 @@ class ModelReader : public ModelValues {
   }
 
  private:
+  InitialStateNodes initial_nodes_;
+
   // Reads every item of the list top[key], each behind a safety net at the item.
   void each(const Fields& top, const char* key, const std::string& kind,
             void (ModelReader::*read_item)(const YAML::Node&)) {
@@ -226,6 +232,8 @@ class ModelReader : public ModelValues {
       auto parent = frame_named(f["parent"], object);
       auto o = orientation(f, object, parent);
       guarded(f["parent"], object, [&] { frame.orient(parent, o); });
+      for (const char* kind : {"dcm", "quaternion"})  // rotations or not by the coordinates' values
+        if (f.has(kind)) initial_nodes_.orientations[object] = f[kind];
     }
   }
 
@@ -581,44 +589,6 @@ class ModelReader : public ModelValues {
       fail(node, object, "'between' takes a list of two points, got " + describe(node));
     return {point_named(node[0], object), point_named(node[1], object)};
   }
-
-  // ---- initial conditions against the holonomic constraints ----
-
-  void check_initial_configuration(const YAML::Node& at, const SimulationSetup& setup) const {
-    const std::string object = "initial conditions";
-    const auto h = analysis::holonomic_constraints(system_);
-    if (h.phi.empty()) return;
-    const auto& q = system_.coordinates();
-    Eigen::VectorXd guess = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(q.size()));
-    GiNaC::exmap given = system_.parameter_values();
-    given[sym::time()] = 0;
-    for (std::size_t i = 0; i < q.size(); ++i)
-      if (auto it = setup.initial.find(q[i].get_name()); it != setup.initial.end())
-        guess(static_cast<Eigen::Index>(i)) = it->second, given[q[i]] = it->second;
-    for (std::size_t k = 0; k < h.phi.size(); ++k) check_not_overspecified(at, h.names[k], h.phi[k], given);
-    try {
-      analysis::consistent_configuration(system_, guess, 0.0);
-    } catch (const EvaluationError&) {
-      return;  // the constraints need parameter values: a simulation reports it
-    } catch (const ModelError& e) {
-      fail(at, object, std::string("cannot be completed to satisfy the constraints: ") + e.what());
-    } catch (const std::exception& e) {
-      fail(at, object, "cannot be completed to satisfy the constraints: " + first_line(e.what()));
-    }
-  }
-
-  // A holonomic constraint whose coordinates are all given must hold at the given values.
-  void check_not_overspecified(const YAML::Node& at, const std::string& name, const ex& phi,
-                               const GiNaC::exmap& given) const {
-    const std::string object = "initial conditions";
-    ex residual = guarded(at, object, [&] { return phi.subs(given, GiNaC::subs_options::no_pattern).evalf(); });
-    if (!GiNaC::is_a<GiNaC::numeric>(residual) || !GiNaC::ex_to<GiNaC::numeric>(residual).is_real()) return;
-    const double r = GiNaC::ex_to<GiNaC::numeric>(residual).to_double();
-    if (std::abs(r) > 1e-9)
-      fail(at, object,
-           "over-specified: the given coordinates violate constraint '" + name + "' (residual " + std::to_string(r) +
-               "); give fewer coordinates and let the others be completed");
-  }
 };
 
 ModelDocument read_document(const YAML::Node& root, const std::string& source) {
@@ -641,6 +611,7 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   ModelReader reader(source, doc.system);
   reader.read(top);
   if (top.has("initial")) reader.read_initial(top, doc.setup);
+  check_initial_state(yaml, doc.system, doc.setup, reader.initial_nodes());
   GiNaC::exmap reference{{sym::time(), 0}};  // the initial configuration, unlisted coordinates at 0
   for (const auto& q : doc.system.coordinates()) {
     auto it = doc.setup.initial.find(q.get_name());

@@ -1,8 +1,10 @@
 #include "adyn/model/system.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/model/parameter_values.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -41,13 +43,27 @@ GiNaC::symbol System::add_parameter(const std::string& name, std::optional<doubl
   return parameters_.back().symbol;
 }
 
-void System::set_parameter_value(const std::string& name, double value) {
+void System::set_parameter_value(const std::string& name, double value) { set_parameter_values({{name, value}}); }
+
+void System::set_parameter_values(const std::map<std::string, double>& values) {
+  GiNaC::exmap trial = parameter_values();
+  std::string assigned;
+  for (const auto& [name, value] : values) {
+    auto it = std::find_if(parameters_.begin(), parameters_.end(), [&](const auto& p) { return p.symbol.get_name() == name; });
+    if (it == parameters_.end()) throw ModelError("parameter '" + name + "'", "no such parameter in system '" + name_ + "'");
+    check_finite_parameter(name, value);
+    trial[it->symbol] = value;
+    std::ostringstream text;
+    text << "parameter '" << name << "' = " << value;
+    assigned += (assigned.empty() ? "" : ", ") + text.str();
+  }
+  try {
+    check_parameter_values(*this, trial);
+  } catch (const ModelError& e) {
+    throw ModelError(assigned, e.what());
+  }
   for (auto& p : parameters_)
-    if (p.symbol.get_name() == name) {
-      p.value = value;
-      return;
-    }
-  throw ModelError("parameter '" + name + "'", "no such parameter in system '" + name_ + "'");
+    if (auto it = values.find(p.symbol.get_name()); it != values.end()) p.value = it->second;
 }
 
 GiNaC::exmap System::parameter_values() const {

@@ -41,10 +41,10 @@ Linearization linearize_equations(const Equations& e, const py::dict& at, bool r
   return {std::move(job), err.str()};
 }
 
-// The model's parameter values with those of `given` ({name: value}) over them.
+// The model's parameter values with those of `given` ({name: value}) over them, checked together.
 GiNaC::exmap parameter_values(const Linearization& l, const py::dict& given) {
   auto system = l.job.doc.system;
-  for (const auto& [name, value] : given) system.set_parameter_value(py::str(name).cast<std::string>(), value.cast<double>());
+  system.set_parameter_values(given.cast<std::map<std::string, double>>());
   return system.parameter_values();
 }
 
@@ -146,6 +146,7 @@ void bind_analysis(py::module_& m) {
       .def("sweep", [](const Linearization& l, const std::string& parameter, const std::vector<double>& values) {
              const auto& system = l.job.doc.system;
              const auto p = cli::parameter_named(system, parameter, "sweep of '" + parameter + "'");
+             cli::check_sweep_values(system, p, values, "sweep of '" + parameter + "'");
              const auto params = system.parameter_values();
              auto points = analysis::eigenvalue_sweep(l.job.lin, params, p, values);
              auto boundaries = values.size() < 2 ? std::vector<analysis::StabilityBoundary>{}

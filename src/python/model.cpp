@@ -4,12 +4,15 @@
 #include <pybind11/stl.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/analysis/random_state.hpp"
 #include "adyn/cli/commands.hpp"
+#include "adyn/cli/model_summary.hpp"
+#include "adyn/cli/simulation_setup.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "bindings.hpp"
@@ -93,6 +96,15 @@ void bind_classification(py::module_& m) {
       .def("__str__", [](const analysis::ConstraintClassification& c) { return analysis::to_string(c); });
 }
 
+// The initial state a simulation starts from, with `initial` over the model's initial conditions:
+// {q, u, completed, branches, messages} as `adyn check --json` gives it.
+py::object initial_state(const Model& x, const py::dict& initial) {
+  auto doc = x.doc;
+  for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
+  const auto json = cli::initial_state_json(doc.system, cli::initial_state(doc)).dump();
+  return py::module_::import("json").attr("loads")(json);
+}
+
 py::tuple pickled(const Model& x) {
   std::map<std::string, double> values;
   for (const auto& p : x.doc.system.parameters())
@@ -103,7 +115,7 @@ py::tuple pickled(const Model& x) {
 std::shared_ptr<Model> unpickled(const py::tuple& t) {
   if (t.size() != 4) throw Error("adyn.Model: malformed pickle");
   auto x = from_text(t[0].cast<std::string>(), t[1].cast<std::string>());
-  for (const auto& [name, value] : t[2].cast<std::map<std::string, double>>()) x->doc.system.set_parameter_value(name, value);
+  x->doc.system.set_parameter_values(t[2].cast<std::map<std::string, double>>());
   x->doc.setup.initial = t[3].cast<std::map<std::string, double>>();
   return x;
 }
@@ -137,9 +149,19 @@ void bind_model(py::module_& m) {
                              "The model file's simulation settings")
       .def("set_parameter", [](Model& x, const std::string& name, double value) {
              x.doc.system.set_parameter_value(name, value);
-           }, py::arg("name"), py::arg("value"))
+           }, py::arg("name"), py::arg("value"),
+           "Sets a parameter's value; raises adyn.ModelError, leaving it unchanged, for a value that is not finite or "
+           "that makes a mass, an inertia or a coefficient unphysical")
+      .def("set_parameters", [](Model& x, const std::map<std::string, double>& values) {
+             x.doc.system.set_parameter_values(values);
+           }, py::arg("values"), "Sets parameters' values {name: value} together, checked as set_parameter: all or none")
       .def("set_initial", [](Model& x, const std::string& name, double value) { set_initial(x.doc, name, value); },
            py::arg("name"), py::arg("value"), "Sets the initial value of a coordinate or speed")
+      .def("initial_state", &initial_state, py::arg("initial") = py::dict(),
+           "The initial state a simulation starts from (`initial` over the model's initial conditions): {'q': {name: "
+           "value}, 'u': {...}, 'completed': [{'name', 'given', 'before', 'after', 'constraints'}], 'branches': "
+           "[{'names', 'taken', 'other', 'constraints'}], 'messages': [...]}: given values are kept, the others "
+           "completed to satisfy the constraints")
       .def("classify", [](const Model& x, int samples, double tolerance, unsigned seed) {
              analysis::ClassificationOptions o;
              o.samples = samples, o.tolerance = tolerance, o.seed = seed;

@@ -35,7 +35,7 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   out["energy_error"] = s.energy_error;
   out["relative_energy_error"] = std::isnan(s.relative_energy_error) ? py::object(py::none()) : py::cast(s.relative_energy_error);
   out["impacts"] = s.impacts, out["ended_by_event"] = s.ended_by_event;
-  out["warnings"] = s.warnings;
+  out["warnings"] = s.warnings, out["initial_state"] = s.initial_state;
   return out;
 }
 
@@ -53,8 +53,11 @@ numeric::Trajectory simulate(const Equations& e, const py::dict& initial, const 
   for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
   auto options = cli::simulation_options(given, doc.setup);
   options.interrupted = python_interrupt_pending;
-  const auto x = cli::initial_state(doc);
-  return numeric::simulate(doc.system, e.eom, formulations::state_for(e.eom, doc.system, x.t, x.q, x.u), options);
+  const auto completion = cli::initial_state(doc);
+  const auto& x = completion.state;
+  auto trajectory = numeric::simulate(doc.system, e.eom, formulations::state_for(e.eom, doc.system, x.t, x.q, x.u), options);
+  trajectory.summary.initial_state = completion.messages();
+  return trajectory;
 }
 
 }  // namespace

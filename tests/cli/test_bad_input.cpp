@@ -35,6 +35,13 @@ std::string model_file(const std::string& name, const std::string& text) {
   return path;
 }
 
+// A model of a particle of mass 1 at `position` (in N, or in the frames `head` declares).
+std::string particle_with(const std::string& head, const std::string& position) {
+  const std::string at = position.front() == '{' ? position : "{N: " + position + "}";
+  return "name: particle\n" + head + "points:\n  - {name: P, from: O, position: " + at +
+         "}\nparticles:\n  - {name: p, point: P, mass: 1}\n";
+}
+
 std::string double_pendulum_with(const std::string& initial) {
   auto text = adyn::test::read_text(example("double_pendulum.yaml"));
   const auto at = text.find("initial:");
@@ -82,6 +89,26 @@ points:
 particles:
   - {name: cart, point: P, mass: m}
 )");
+  if (placeholder == "CIRCLE_X100") return model_file("circle_x100", particle_with(R"(coordinates: [x, y]
+constraints:
+  - {name: circle, holonomic: x^2 + y^2 - 1}
+initial: {x: 100}
+)", "[x, y, 0]"));
+  if (placeholder == "WHIPPLE_TURNING") {
+    auto bicycle = adyn::test::read_text(example("whipple_bicycle.yaml"));
+    bicycle.replace(bicycle.find("psi_y_d: 0,"), 11, "psi_y_d: 0.5,");
+    return model_file("whipple_turning", bicycle);
+  }
+  if (placeholder == "DCM_REFLECTION")
+    return model_file("dcm_reflection", particle_with(R"(coordinates: [q]
+frames:
+  - {name: A, parent: N, dcm: [[cos(q), sin(q), 0], [sin(q), -cos(q), 0], [0, 0, 1]]}
+)", "{A: [1, 0, 0]}"));
+  if (placeholder == "DCM_STRETCH")
+    return model_file("dcm_stretch", particle_with(R"(coordinates: [q]
+frames:
+  - {name: A, parent: N, dcm: [[cos(q), -sin(q), 0], [sin(q), cos(q), 0], [0, 0, 1 + q^2]]}
+)", "{A: [1, 0, 0]}"));
   return placeholder;
 }
 
@@ -142,6 +169,21 @@ std::vector<BadInput> cases() {
       {"codegen_output_carriage_return", {"codegen", "MODEL", "-o", "{OUT}\r.c"}, 2, "\\x0d.c': the name holds a control"},
       {"eigen_plot_line_break", {"eigen", "STABILITY", "--sweep", "g=1:2:3", "--plot", "{OUT}\n.png"}, 2,
        "\\x0a.png': the name holds a control character"},
+      {"initial_coordinate_cannot_be_kept", {"simulate", "CIRCLE_X100", "-o", "OUT"}, 2,
+       "initial conditions: x = 100 given: constraint 'circle' cannot be satisfied by completing y"},
+      {"initial_speed_cannot_be_kept", {"simulate", "WHIPPLE_TURNING", "-o", "OUT"}, 2,
+       "psi_y_d = 0.5, phi_d = 0, thetaB_d = 0, delta_d = 0, thetaF_d = -14.2857 given: they violate constraint 'front "
+       "contact no-slip 2'"},
+      {"operating_point_negative_mass", {"eigen", "MODEL", "--at", "m2=-1"}, 2,
+       "parameter 'm2' = -1: particle 'bob2': its mass must be positive"},
+      {"operating_point_zero_mass", {"linearize", "MODEL", "--at", "m1=0"}, 2,
+       "parameter 'm1' = 0: particle 'bob1': its mass must be positive"},
+      {"sweep_through_negative_mass", {"eigen", "MODEL", "--sweep", "m2=-1:1:5", "--csv", "OUT"}, 2,
+       "sweep 'm2=-1:1:5': at m2 = -1, particle 'bob2': its mass must be positive"},
+      {"dcm_reflection_in_coordinate", {"simulate", "DCM_REFLECTION", "-o", "OUT"}, 2,
+       "frame 'A': direction-cosine matrix: is a reflection (det C = −1), not a rotation at the initial state"},
+      {"dcm_not_rotation_at_operating_point", {"linearize", "DCM_STRETCH", "--at", "q=1"}, 2,
+       "frame 'A': direction-cosine matrix: is not orthonormal"},
   };
 }
 

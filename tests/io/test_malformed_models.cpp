@@ -60,7 +60,8 @@ const MalformedCase malformed_cases[] = {
     {"initial_cannot_be_completed", 6, 1,
      "initial conditions: cannot be completed to satisfy the constraints: constraints 'left', 'right'"},
     {"initial_needs_parameter_value", 5, 14, "initial condition 'x': must evaluate to a real number"},
-    {"initial_overspecified", 6, 1, "over-specified: the given coordinates violate constraint 'circle'"},
+    {"initial_overspecified", 6, 11,
+     "x = 1, y = 1 given: they violate constraint 'circle' (residual 1), and no coordinate of it is left to complete"},
     {"initial_unknown_name", 3, 11,
      "initial condition 'thetta': is not a coordinate or a speed of the model (did you mean 'theta'?)"},
     {"invalid_axis", 9, 32, "axis must be x, y, z"},
@@ -130,6 +131,13 @@ const MalformedCase malformed_cases[] = {
     {"latex_line_break", 6, 12, "coordinate 'q': LaTeX text is one line without control characters, got '\\theta\\x0a\\phi\\x0a'"},
     {"shape_box_axis", 9, 51,
      "shape 'slab': 'axis' is the axis of symmetry of a cylinder, disk or torus; a box has its edges along its frame's x, y, z"},
+    {"initial_cannot_be_kept", 6, 11, "initial conditions: x = 100 given: constraint 'circle' cannot be satisfied by completing y"},
+    {"initial_speeds_cannot_be_kept", 10, 21,
+     "initial conditions: x_d = 1, y_d = 0.15 given: they violate constraint 'knife edge' (residual -0.347788)"},
+    {"dcm_coordinate_reflection", 5, 31, "frame 'A': direction-cosine matrix: is a reflection (det C = −1), not a rotation "
+                                         "at the initial state"},
+    {"dcm_coordinate_not_orthonormal", 5, 31, "frame 'A': direction-cosine matrix: is not orthonormal (|CᵀC − I| = "
+                                              "3.000000) at the initial state"},
 };
 
 std::string malformed_directory() {

@@ -53,7 +53,8 @@ def test_a_failed_member_is_kept(client):
     s = adyn.System("collapse")
     s.add_parameter("k", 1.0).add_coordinate("x").add_point("P", from_="O", position={"N": ["x", 0, 0]})
     s.add_particle("p", point="P", mass=1).add_potential("attraction", energy="-k/x").set_initial(x=1.0)
-    r = adyn.ensemble(s, parameters={"k": [0.0, 1.0]}, t_end=2.0, client=client)
+    with pytest.warns(RuntimeWarning, match="1 of 2 members failed"):
+        r = adyn.ensemble(s, parameters={"k": [0.0, 1.0]}, t_end=2.0, client=client)
     assert list(r.completed) == [True, False] and r.stop_reason[0] == "" and r.stop_reason[1]
     assert np.isnan(r.q[1, -1, 0]) and np.isfinite(r.q[0, -1, 0])
 
@@ -66,3 +67,21 @@ def test_bad_ensembles_are_errors(example, client):
         adyn.ensemble(m, parameters={"l1": [1, 2], "l2": [1, 2, 3]}, client=client)
     with pytest.raises(adyn.ModelError, match="unknown task"):
         adyn.ensemble(m, task="optimize", client=client)
+
+
+def test_failing_members_are_named_by_index_and_the_rest_kept(example, client):
+    """Issue 29: one member with a negative mass aborted the whole ensemble without naming it."""
+    m = adyn.load(example("double_pendulum.yaml"))
+    with pytest.warns(RuntimeWarning, match=r"2 of 4 members failed \(member 1: parameter 'm2' = -1: particle 'bob2'"):
+        r = adyn.ensemble(m, parameters={"m2": [1.0, -1.0, 2.0, float("nan")]}, t_end=0.2, client=client)
+    assert list(r.completed) == [True, False, True, False] and len(r) == 4
+    assert sorted(r.failed) == [1, 3] and r.stop_reason[1] == r.failed[1]
+    assert "its mass must be positive" in r.failed[1] and "expected a finite number" in r.failed[3]
+    assert np.isnan(r.q[1]).all() and np.isfinite(r.q[[0, 2]]).all()
+    local = m.copy()
+    local.set_parameter("m2", 2.0)
+    np.testing.assert_array_equal(local.derive(m.settings["method"]).simulate(t_end=0.2).q, r.q[2])
+    with pytest.warns(RuntimeWarning, match="member 0: parameter 'm2' = 0"):
+        e = adyn.ensemble(m, parameters={"m2": [0.0, 1.0]}, task="eigen", client=client)
+    assert list(e.completed) == [False, True] and np.isnan(e.eigenvalues[0]).all() and not e.stable[0]
+    assert np.isfinite(e.eigenvalues[1]).all() and e.failed == {0: e.stop_reason[0]}

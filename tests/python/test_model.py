@@ -51,3 +51,22 @@ def test_random_states_satisfy_the_constraints(example):
     t, q, u = m.random_state(seed=3)
     values = eom.evaluate(*eom.state_of(q, u, t)[1:], t)
     assert abs(values["G"] @ u).max() < 1e-9
+
+
+def test_parameter_values_are_checked_as_the_model_file_checks_them(example):
+    """Issue 29: set_parameter took NaN and negative masses; a refused value leaves the model as it was."""
+    m = adyn.load(example("double_pendulum.yaml"))
+    with pytest.raises(adyn.ModelError, match="parameter 'm2': expected a finite number, got nan"):
+        m.set_parameter("m2", float("nan"))
+    with pytest.raises(adyn.ModelError, match="parameter 'm2' = -1: particle 'bob2': its mass must be positive"):
+        m.set_parameter("m2", -1.0)
+    with pytest.raises(adyn.ModelError, match="parameter 'm1' = 0: particle 'bob1'"):
+        m.eigen(at={"m1": 0})
+    with pytest.raises(adyn.ModelError, match="at m2 = -1, particle 'bob2'"):
+        m.sweep("m2", [-1.0, 1.0], rest=True)
+    assert m.parameters["m2"] == 1.0
+    with pytest.raises(adyn.ModelError, match="particle 'bob1'"):
+        m.set_parameters({"l2": 2.0, "m1": -3.0})
+    assert m.parameters["l2"] == 0.5  # all or none
+    m.set_parameters({"l2": 2.0, "m1": 3.0})
+    assert m.parameters["l2"] == 2.0 and m.parameters["m1"] == 3.0

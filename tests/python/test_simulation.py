@@ -99,3 +99,28 @@ except KeyboardInterrupt as interrupt:
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=60)
     assert child.returncode == 0 and out == "True True True\n"
+
+
+def particle_on_the_unit_circle(**initial):
+    ring = adyn.System("circle")
+    ring.add_parameter("g", 9.81).add_coordinate("x").add_coordinate("y")
+    ring.add_point("P", from_="O", position={"N": ["x", "y", 0]}).add_particle("bob", point="P", mass=1)
+    ring.set_gravity({"N": [0, "-g", 0]}).add_constraint("circle", holonomic="x^2 + y^2 - 1")
+    return ring.set_initial(**initial).model()
+
+
+def test_given_initial_values_are_kept_and_the_completion_recorded():
+    """Issue 29: x = 0.6 on the unit circle started at (1, 0); x = 100 was accepted."""
+    model = particle_on_the_unit_circle(x=0.6)
+    state = model.initial_state()
+    assert state["q"] == {"x": 0.6, "y": pytest.approx(0.8, abs=1e-12)}
+    assert [c["name"] for c in state["completed"]] == ["y"] and not state["completed"][0]["given"]
+    assert state["branches"][0]["other"] == [pytest.approx(-0.8, abs=1e-12)]
+    tr = model.derive("lagrange").simulate(t_end=0.1, initial={"x_d": 0.4})
+    assert tr.q[0, 0] == 0.6 and tr.u[0, 0] == 0.4 and tr.u[0, 1] == pytest.approx(-0.3, abs=1e-12)
+    assert tr.summary["initial_state"][0] == "completed y = 0.8 (not given; 0 before) to satisfy constraint 'circle'"
+    assert model.initial_state({"x_d": 0.4})["messages"][1].startswith("completed y_d = -0.3 (not given")
+    with pytest.raises(adyn.ModelError, match="x = 100 given: constraint 'circle' cannot be satisfied by completing y"):
+        model.derive("lagrange").simulate(t_end=0.1, initial={"x": 100})
+    with pytest.raises(adyn.ModelError, match="x = 100 given"):
+        model.initial_state({"x": 100})

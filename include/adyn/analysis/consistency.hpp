@@ -34,11 +34,15 @@ Eigen::VectorXd constraint_residuals(const model::System& system, const SystemSt
 /// satisfy the constraints.
 void check_state(const model::System& system, const SystemState& x, double tol = 1e-9);
 
-/// For each orientation parameterized by the system's coordinates, at the state: throws
-/// adyn::ModelError naming the frame when it is not a rotation (Euler parameters of norm other than
-/// 1), and adyn::SingularityError when the parameterization is singular (gimbal lock of Euler
-/// angles: the angle rates are not determined by the angular velocity, and every mass matrix in
-/// those rates is singular).
+/// For each orientation that depends on the system's coordinates (angles, Euler parameters, a
+/// direction-cosine matrix written in them), at the state: throws adyn::ModelError naming the frame
+/// when it is not a rotation there (a DCM that is not orthonormal or is a reflection, Euler
+/// parameters of norm other than 1).
+void check_rotations(const model::System& system, const SystemState& x);
+
+/// check_rotations, and throws adyn::SingularityError when a parameterization is singular at the
+/// state (gimbal lock of Euler angles: the angle rates are not determined by the angular velocity,
+/// and every mass matrix in those rates is singular).
 void check_orientations(const model::System& system, const SystemState& x);
 
 /// q satisfying every holonomic constraint φ(q, t) = 0, found from `guess` by damped Gauss–Newton

@@ -43,8 +43,12 @@ class System {
   GiNaC::symbol add_parameter(const std::string& name, std::optional<double> value = std::nullopt,
                               const std::string& unit = "", const std::string& latex = "");
   const std::vector<Parameter>& parameters() const { return parameters_; }
-  /// Sets (or overrides) a parameter's numeric value.
+  /// Sets (or overrides) a parameter's numeric value, as set_parameter_values.
   void set_parameter_value(const std::string& name, double value);
+  /// Sets (or overrides) parameters' numeric values, all or none: throws adyn::ModelError for an
+  /// unknown name, and — leaving the values as they were — for values that check_parameter_values
+  /// refuses ("parameter 'm' = -1: particle 'bob': its mass must be positive").
+  void set_parameter_values(const std::map<std::string, double>& values);
   /// symbol -> value for every parameter that has a value.
   GiNaC::exmap parameter_values() const;
 

@@ -79,6 +79,7 @@ struct TrajectorySummary {
   long impacts = 0;           // impacts resolved
   std::string ended_by_event; // the stopping event that ended the run, if any
   std::vector<std::string> warnings;  // e.g. native code asked for but not available
+  std::vector<std::string> initial_state;  // the values its caller completed (analysis::InitialState::messages)
 };
 
 struct Trajectory {

@@ -14,6 +14,7 @@ dask-kubernetes) — is used the same way: ensemble(..., client=Client("tcp://sc
 import dataclasses
 import itertools
 import math
+import warnings
 
 import numpy as np
 
@@ -36,23 +37,24 @@ class Ensemble:
     task: str
     parameters: dict            # name -> (k,) values
     initial: dict               # name -> (k,) values
+    completed: np.ndarray = None  # (k,) bool: the run reached t_end, or the eigenanalysis was done
+    stop_reason: list = None    # (k,) "" when completed, else why the member failed or stopped
+    failed: dict = None         # {k: stop_reason[k]} for every member not completed
     # simulate: samples padded with NaN to the longest run (runs that stop early or meet events differ)
     t: np.ndarray = None        # (k, T)
     q: np.ndarray = None        # (k, T, n)
     u: np.ndarray = None        # (k, T, p)
     energy: np.ndarray = None   # (k, T)
     violation: np.ndarray = None  # (k, T)
-    completed: np.ndarray = None  # (k,) bool
-    stop_reason: list = None    # (k,) "" when completed
     coordinate_names: list = None
     speed_names: list = None
-    # eigen
+    # eigen: a failed member's row is NaN (stable False)
     eigenvalues: np.ndarray = None  # (k, states) complex, each row sorted by imaginary part
     stable: np.ndarray = None       # (k,) bool
     spectral_abscissa: np.ndarray = None  # (k,)
 
     def __len__(self):
-        return len(self.completed if self.task == "simulate" else self.stable)
+        return len(self.completed)
 
 
 def _columns(values, count, what):
@@ -77,9 +79,8 @@ def _simulate_chunk(equations, parameters, initial, rows, options):
     out = []
     e = equations.copy()  # parameters of this chunk's own (the scattered equations are shared by the worker's tasks)
     for p, x0 in _members(parameters, initial, rows):
-        for name, value in p.items():
-            e.model.set_parameter(name, value)
-        try:
+        try:  # a member's values refused, or its run failed: that member only
+            e.model.set_parameters(p)
             tr, reason = e.simulate(initial=x0, **options), ""
         except _adyn.Error as error:
             tr = getattr(error, "trajectory", None)
@@ -94,8 +95,11 @@ def _eigen_chunk(equations, parameters, initial, rows, at):
     lin = _adyn.linearize_equations(e, dict(at or {}), False, None)  # symbolic in the parameters: once per chunk
     out = []
     for p, _ in _members(parameters, initial, rows):
-        a = lin.eigen(p)
-        out.append((a.eigenvalues, a.stable, a.spectral_abscissa))
+        try:
+            a = lin.eigen(p)
+            out.append((a.eigenvalues, a.stable, a.spectral_abscissa, ""))
+        except _adyn.Error as error:
+            out.append((np.zeros(0, dtype=complex), False, np.nan, str(error)))
     return out
 
 
@@ -115,15 +119,21 @@ def _gather_simulations(result, results, equations):
     result.u = _pad([r[2] for r in results], (p,))
     result.energy = _pad([r[3] for r in results], ())
     result.violation = _pad([r[4] for r in results], ())
-    result.stop_reason = [r[5] for r in results]
-    result.completed = np.array([not r[5] for r in results])
+    _gather_outcomes(result, [r[5] for r in results])
     result.coordinate_names, result.speed_names = equations.coordinates, equations.speeds
 
 
+def _gather_outcomes(result, reasons):
+    result.stop_reason = list(reasons)
+    result.completed = np.array([not reason for reason in reasons], dtype=bool)
+    result.failed = {k: reason for k, reason in enumerate(reasons) if reason}
+
+
 def _gather_eigen(result, results):
+    _gather_outcomes(result, [r[3] for r in results])
     sizes = {len(r[0]) for r in results}
     width = max(sizes) if sizes else 0
-    result.eigenvalues = np.full((len(results), width), np.nan + 0j)
+    result.eigenvalues = np.full((len(results), width), complex(np.nan, np.nan))
     for k, r in enumerate(results):
         result.eigenvalues[k, :len(r[0])] = r[0]
     result.stable = np.array([r[1] for r in results], dtype=bool)
@@ -146,8 +156,11 @@ def ensemble(model, parameters=None, initial=None, task="simulate", *, method=No
     chunks      members per Dask task (default: about four tasks per worker for simulations, one for
                 eigenanalyses, whose tasks each linearize the equations first)
 
-    Returns an adyn.Ensemble of NumPy arrays in the order of the sample. A run that stops
-    early is kept (completed False, its reason in stop_reason, its samples so far).
+    Returns an adyn.Ensemble of NumPy arrays in the order of the sample. A member that fails — its
+    parameter values refused (a mass that is not positive, a value that is not finite), its initial
+    conditions refused, its run stopped early, its eigenanalysis impossible — is kept: completed[k]
+    False, the reason in stop_reason[k] and failed {k: reason}, its samples so far (NaN beyond
+    them; NaN eigenvalues); the others are unaffected, and a RuntimeWarning names the failed members.
     """
     if task not in TASKS:
         raise _adyn.ModelError(f"ensemble: unknown task '{task}' (one of {', '.join(TASKS)})")
@@ -190,4 +203,9 @@ def ensemble(model, parameters=None, initial=None, task="simulate", *, method=No
         _gather_simulations(result, results, equations)
     else:
         _gather_eigen(result, results)
+    if result.failed:
+        listed = "; ".join(f"member {k}: {reason}" for k, reason in itertools.islice(result.failed.items(), 3))
+        more = f"; and {len(result.failed) - 3} more" if len(result.failed) > 3 else ""
+        warnings.warn(f"adyn.ensemble: {len(result.failed)} of {count} members failed ({listed}{more})",
+                      RuntimeWarning, stacklevel=2)
     return result

@@ -15,7 +15,8 @@ class SimulationError(_adyn.Error):
 def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, integrator=None,
              projection=None, baumgarte=None, backend=None, mass_matrix=False):
     """Integrates the equations from the model's initial conditions (overridden by `initial`, a
-    mapping of coordinate and speed names to values), completed to satisfy the constraints.
+    mapping of coordinate and speed names to values): the values given are kept and those not given
+    completed to satisfy the constraints (summary["initial_state"] says which; Model.initial_state).
 
     Options left at None come from the model file's `simulation:` settings, then from adyn's
     defaults (t_end 10, dt 0.01, rtol 1e-8, atol 1e-10, integrator 'dopri' — or 'bdf', 'ida',

@@ -6,21 +6,29 @@
 #include <ostream>
 
 #include "adyn/analysis/constraint_classification.hpp"
+#include "adyn/analysis/initial_state.hpp"
 #include "adyn/io/model_file.hpp"
 
 namespace adyn::cli {
 
 /// The summary of a model: parameters, coordinates and speeds (with the kinematic equations),
 /// frames, points, particles and bodies, loads, events, constraints with their classification and
-/// the DOF, initial conditions and simulation settings.
+/// the DOF, initial conditions (with the values the completion of the initial state set) and
+/// simulation settings.
 void write_model_summary(const io::ModelDocument& doc, const analysis::ConstraintClassification& classification,
                          std::ostream& out);
 
 /// The same as JSON: system, parameters ({name, value, unit}), coordinates, speeds,
 /// coordinate_rates ({coordinate: expression}), frames ({name, parent, orientation}), points,
 /// particles and bodies ({name, point or mass_center, mass}), loads ({kind, name}), events
-/// ({name, kind, restitution}), constraints and dof (classification_json), initial, simulation.
+/// ({name, kind, restitution}), constraints and dof (classification_json), initial, initial_state
+/// (initial_state_json of the state the initial conditions complete to; null where parameter values
+/// are missing), simulation.
 nlohmann::json model_summary_json(const io::ModelDocument& doc, const analysis::ConstraintClassification& classification);
+
+/// An initial state as JSON: {q: {name: value}, u: {name: value}, completed: [{name, given, before,
+/// after, constraints}], branches: [{names, taken, other, constraints}], messages}.
+nlohmann::json initial_state_json(const model::System& system, const analysis::InitialState& state);
 
 /// {constraints: [{name, level, holonomic, exact, integrable, integral, rheonomic, catastatic,
 /// conservative, redundant, ...}], dof: {coordinates, integrals, velocity_rank, configuration,

@@ -39,6 +39,11 @@ struct ParameterSweep {
 };
 ParameterSweep parse_sweep(const model::System& system, const std::string& spec);
 
+/// Throws adyn::ModelError naming `object` and the first of `values` at which the model with
+/// `parameter` set to it is refused by model::check_parameter_values (a mass that is not positive).
+void check_sweep_values(const model::System& system, const GiNaC::symbol& parameter, const std::vector<double>& values,
+                        const std::string& object);
+
 /// The model parameter `name`; throws adyn::ModelError naming `object` when there is none.
 GiNaC::symbol parameter_named(const model::System& system, const std::string& name, const std::string& object);
 

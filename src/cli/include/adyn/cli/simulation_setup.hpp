@@ -1,12 +1,12 @@
 #pragma once
 // What `adyn simulate` (and the Python module's simulate) integrates: the options — given ones over
 // the model file's `simulation:` settings over the defaults — and the initial state — the model's
-// initial conditions (0 where not given) completed to satisfy the constraints.
+// initial conditions as given, those not given completed to satisfy the constraints.
 #include <optional>
 #include <ostream>
 #include <string>
 
-#include "adyn/analysis/consistency.hpp"
+#include "adyn/analysis/initial_state.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/numeric/simulation.hpp"
 
@@ -32,16 +32,19 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given);
 /// Throws adyn::ModelError for an unknown integrator or backend name.
 numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup);
 
-/// q and u from the initial conditions (0 where not given), completed to satisfy the constraints;
-/// throws adyn::ModelError (adyn::SingularityError at gimbal lock) as analysis::check_orientations.
-analysis::SystemState initial_state(const io::ModelDocument& doc);
+/// q and u from the initial conditions, those not given completed to satisfy the constraints
+/// (analysis::complete_initial_state, which throws for given values it cannot keep); throws
+/// adyn::ModelError (adyn::SingularityError at gimbal lock) as analysis::check_orientations.
+analysis::InitialState initial_state(const io::ModelDocument& doc);
 
-/// Integrates from the initial state, with a progress bar when `err` is a terminal; stops (keeping
-/// the samples so far) when CatchInterruption caught SIGINT or SIGTERM.
+/// Integrates from the initial state (its completion recorded in the summary), with a progress bar
+/// when `err` is a terminal; stops (keeping the samples so far) when CatchInterruption caught SIGINT
+/// or SIGTERM.
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                               numeric::SimulationOptions options, std::ostream& err);
 
-/// "simulated to t = ...: samples, steps, evaluations" and the monitors' maxima.
+/// How the initial state was completed, "simulated to t = ...: samples, steps, evaluations" and the
+/// monitors' maxima.
 void write_summary(const numeric::Trajectory& trajectory, std::ostream& out);
 
 }  // namespace adyn::cli

@@ -1,0 +1,58 @@
+#include "adyn/model/parameter_values.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <sstream>
+
+#include "adyn/error.hpp"
+#include "adyn/model/inertia.hpp"
+#include "adyn/model/system.hpp"
+#include "adyn/symbolic/matrix.hpp"
+
+namespace adyn::model {
+namespace {
+
+// The value of a coefficient at `values`, when it is a real number there.
+std::optional<double> value_at(const GiNaC::ex& e, const GiNaC::exmap& values) {
+  const GiNaC::ex v = e.subs(values, GiNaC::subs_options::no_pattern).evalf();
+  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real()) return std::nullopt;
+  return GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+}
+
+// Frames oriented by a given DCM or Euler parameters that no coordinate moves.
+void check_given_orientations(const System& system, const GiNaC::exmap& values) {
+  for (const auto& frame : system.frames()) {
+    if (!frame.parent()) continue;
+    const auto& o = frame.orientation();
+    const auto& q = system.coordinates();
+    if (std::any_of(q.begin(), q.end(), [&](const auto& qi) { return sym::matrix_has(o.dcm(), qi); })) continue;
+    if (auto defect = o.rotation_defect(values); !defect.empty()) throw ModelError("frame '" + frame.name() + "'", defect);
+  }
+}
+
+}  // namespace
+
+void check_finite_parameter(const std::string& name, double value) {
+  if (std::isfinite(value)) return;
+  std::ostringstream text;
+  text << value;
+  throw ModelError("parameter '" + name + "'", "expected a finite number, got " + text.str());
+}
+
+void check_parameter_values(const System& system, const GiNaC::exmap& values) {
+  for (const auto& p : system.particles()) check_mass("particle '" + p.name() + "'", p.mass().subs(values));
+  for (const auto& b : system.bodies()) {
+    check_mass("body '" + b.name() + "'", b.mass().subs(values));
+    check_inertia(b.name(), b.central_inertia(), b.frame(), values);
+  }
+  for (const auto& e : system.events())
+    if (auto r = e.restitution ? value_at(*e.restitution, values) : std::nullopt; r && (*r < 0 || *r > 1))
+      throw ModelError("event '" + e.name + "'", "the coefficient of restitution must be in [0, 1]");
+  for (const auto& c : system.constraints())
+    if (auto mu = value_at(c.friction_coefficient, values); mu && *mu < 0)
+      throw ModelError("constraint '" + c.name + "'", "the friction coefficient must be 0 or positive");
+  check_given_orientations(system, values);
+}
+
+}  // namespace adyn::model
