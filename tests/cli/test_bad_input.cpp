@@ -29,9 +29,13 @@ struct BadInput {
 };
 
 // Models written for the cases below, in the test's temporary directory.
+// Written aside and renamed into place: CTest runs the cases as parallel processes, and two cases
+// of one model must never read it half written.
 std::string model_file(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "adyn_bad_input_" + name + ".yaml";
-  std::ofstream(path) << text;
+  const std::string aside = path + "." + std::to_string(getpid());
+  std::ofstream(aside) << text;
+  fs::rename(aside, path);
   return path;
 }
 
