@@ -21,6 +21,12 @@ numeric::Integrator integrator_named(const std::string& name) {
   throw ModelError("integrator '" + name + "'", "not one of dopri, bdf, ida, midpoint");
 }
 
+numeric::ConstraintSolver constraint_solver_named(const std::string& name) {
+  if (name == "augmented-lagrangian") return numeric::ConstraintSolver::AugmentedLagrangian;
+  if (name == "kkt") return numeric::ConstraintSolver::Kkt;
+  throw ModelError("constraint solver '" + name + "'", "not one of augmented-lagrangian, kkt");
+}
+
 numeric::Backend backend_named(const std::string& name) {
   if (name == "tape") return numeric::Backend::Tape;
   if (name == "native") return numeric::Backend::Native;
@@ -42,6 +48,11 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
   command.add_flag("--mass-matrix", given.mass_matrix,
                    "Evaluate the derived M u' = F, even where the O(n) articulated-body algorithm applies");
   command.add_option("--baumgarte", given.baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
+  command.add_option("--constraint-solver", given.constraint_solver,
+                     "augmented-lagrangian (default: redundant constraints and singular configurations allowed, "
+                     "mass-orthogonal projections) or kkt (the multiplier system by LU; stops where the constraint "
+                     "Jacobian loses rank), for the multiplier forms")
+      ->check(CLI::IsMember({"augmented-lagrangian", "kkt"}));
   command.add_option("--backend", given.backend, "tape (default) or native (generated C compiled at run time)")
       ->check(CLI::IsMember({"tape", "native"}));
 }
@@ -56,6 +67,7 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
   o.project = given.projection.value_or(setup.projection.value_or(true));
   o.baumgarte = given.baumgarte.value_or(setup.baumgarte.value_or(0.0));
   o.backend = backend_named(given.backend.value_or("tape"));
+  o.constraint_solver = constraint_solver_named(given.constraint_solver.value_or("augmented-lagrangian"));
   o.articulated_body = !given.mass_matrix;
   return o;
 }

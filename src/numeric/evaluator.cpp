@@ -6,6 +6,7 @@
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/model/constraint.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
+#include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/collect.hpp"
@@ -23,6 +24,14 @@ std::string at_time(double t) {
 
 // Without constraint rows the generated C also solves M u̇ = F (mass_matrix_factorization.hpp), as
 // long as the factorization stays small enough to write out; beyond that Eigen's LLT does it.
+// Row-major: whether each entry of `m` is structurally nonzero (not identically zero).
+std::vector<bool> structure(const GiNaC::matrix& m) {
+  std::vector<bool> nonzero;
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j) nonzero.push_back(!m(i, j).is_zero());
+  return nonzero;
+}
+
 std::optional<MassMatrixSolve> generated_solve(const formulations::EquationsOfMotion& eom) {
   constexpr std::size_t largest_generated_factorization = 4000;  // multiply–adds: a dense 28 × 28 M
   const auto p = static_cast<unsigned>(eom.p());
@@ -89,6 +98,9 @@ void EquationsEvaluator::compile_matrices() const {
     constant_values.push_back(value);
   }
   constants_ = Tape(parameters_, constant_values);
+  if (rows_ > 0 && enforcement_ == formulations::ConstraintEnforcement::Multipliers)
+    augmented_ = std::make_shared<const AugmentedLagrangianSolver>(p_, rows_, structure(eom.mass_matrix),
+                                                                   structure(eom.constraint_matrix));
   main_ = compile(inputs, hoisted.outputs, generated_solve(eom));
   has_nonideal_ = eom.nonideal_force.rows() > 0;
   if (has_nonideal_) {
@@ -176,7 +188,8 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
   if (articulated_) return articulated_->rates(t, q, u, qdot, udot);
   const auto N = static_cast<Eigen::Index>(n_), P = static_cast<Eigen::Index>(p_);
   if (rows_ > 0 || enforcement_ == formulations::ConstraintEnforcement::MoorePenrose) {
-    auto d = evaluate(t, Eigen::Map<const Eigen::VectorXd>(q, N), Eigen::Map<const Eigen::VectorXd>(u, P));
+    auto d = evaluate(t, Eigen::Map<const Eigen::VectorXd>(q, N), Eigen::Map<const Eigen::VectorXd>(u, P),
+                      Eigen::VectorXd::Zero(static_cast<Eigen::Index>(rows_)), false);
     std::copy(d.qdot.data(), d.qdot.data() + N, qdot);
     std::copy(d.udot.data(), d.udot.data() + P, udot);
     return;
@@ -223,7 +236,7 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
 }
 
 Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
-                                         const Eigen::VectorXd& correction) const {
+                                         const Eigen::VectorXd& correction, bool multipliers) const {
   if (rows_ == 0 && enforcement_ != formulations::ConstraintEnforcement::MoorePenrose)
     return evaluate_unconstrained(t, q, u);
   auto [M, G, F, g, qdot, mu] = matrices(t, q, u);
@@ -247,6 +260,13 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     } catch (const ModelError& e) {
       throw SingularityError(method_ + " equations " + at_time(t), e.what());
     }
+    return d;
+  }
+  if (solver_ == ConstraintSolver::AugmentedLagrangian) {
+    auto solved = augmented_->solve(M, F, G, g, method_ + " equations " + at_time(t));
+    d.udot = std::move(solved.udot);
+    d.constraint_force = std::move(solved.constraint_force);
+    if (multipliers) d.lambda = least_norm_multipliers(G, d.constraint_force);
     return d;
   }
   auto solved = formulations::solve_linear(M, F, G, g, method_ + " equations " + at_time(t), constraint_names_);

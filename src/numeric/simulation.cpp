@@ -66,6 +66,9 @@ class Run {
         project_above_(!options.project ? std::numeric_limits<double>::infinity()
                                         : options.constraint_tolerance > 0 ? options.constraint_tolerance
                                                                            : options.rtol) {
+    evaluator_.set_constraint_solver(options.constraint_solver);
+    pb_.mass_orthogonal_projection = options.constraint_solver == ConstraintSolver::AugmentedLagrangian &&
+                                     eom.enforcement == formulations::ConstraintEnforcement::Multipliers;
     if (options.baumgarte != 0 && evaluator_.constraint_rows() != system.constraints().size())
       throw Error("simulation: Baumgarte stabilization needs equations whose constraint rows are the system's "
                   "constraints (Lagrange, Gauss, Udwadia-Kalaba, Hamilton); " + eom.method + "'s are not");

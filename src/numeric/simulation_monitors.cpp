@@ -10,6 +10,7 @@
 #include "adyn/error.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
 
@@ -234,14 +235,23 @@ Observation observe(Problem& pb, double t, double* Y, double project_above) {
   auto largest = [](const auto& v) { return v.size() ? v.cwiseAbs().maxCoeff() : 0.0; };
   eval();
   Observation obs{.violation = std::max(largest(phi), largest(r))};
-  if (obs.violation > project_above) {  // Gauss–Newton with minimal-norm steps, q then u
+  if (obs.violation > project_above) {  // Gauss–Newton, q then u
     Eigen::Map<Eigen::VectorXd> q(Y, n), u(Y + n, p);
+    // Mass-orthogonal steps (Bayo & Ledesma) where the speeds are the rates, so that M is a metric
+    // of q too: defined where the constraint Jacobian loses rank, and never across to another
+    // branch of the constraint manifold; otherwise minimal-norm steps.
+    const bool mass_orthogonal = pb.mass_orthogonal_projection && mon.speeds_are_rates;
+    const Eigen::MatrixXd M = mass_orthogonal ? pb.evaluator->matrices(t, q, u).M : Eigen::MatrixXd();
+    auto step = [&](const Eigen::MatrixXd& J, const Eigen::VectorXd& residual) -> Eigen::VectorXd {
+      if (mass_orthogonal) return mass_orthogonal_correction(M, J, residual);
+      return -J.completeOrthogonalDecomposition().solve(residual);
+    };
     for (int it = 0; it < 20 && largest(phi) > 1e-13; ++it) {
-      q -= Eigen::MatrixXd(Jphi).completeOrthogonalDecomposition().solve(Eigen::VectorXd(phi));
+      q += step(Jphi, phi);
       eval();
     }
     for (int it = 0; it < 3 && largest(r) > 1e-13; ++it) {
-      u -= Eigen::MatrixXd(B).completeOrthogonalDecomposition().solve(Eigen::VectorXd(r));
+      u += step(B, r);
       eval();
     }
     obs.projected = true;

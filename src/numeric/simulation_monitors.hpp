@@ -46,6 +46,7 @@ struct Problem {
   const std::function<bool()>* interrupted;  // asked at each evaluation; may be empty
   std::string error;         // set by a callback that failed
   bool stopped_by_user = false;  // a callback failed because `interrupted` said so
+  bool mass_orthogonal_projection = false;  // project by M-orthogonal steps (speeds = rates)
   std::vector<double> projection_values{};  // the projection tape's outputs, reused by IDA's residual
 
   /// Ė at (t, q, u) with u̇, given the constraint force in the speeds' space where the equations

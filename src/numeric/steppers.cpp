@@ -30,7 +30,7 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
       return 0;
     }
     Eigen::Map<const Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(pb->n)), u(Y + pb->n, static_cast<Eigen::Index>(pb->p));
-    auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y));
+    auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y), false);
     std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);
     std::copy(d.udot.data(), d.udot.data() + pb->p, D + pb->n);
     D[pb->n + pb->p] = pb->energy_rate(t, Y, d.udot.data(), d.constraint_force);

@@ -96,11 +96,13 @@ void bind_simulation(py::module_& m) {
   m.def("simulate", [](const Equations& e, const py::dict& initial, std::optional<double> t_end, std::optional<double> dt,
                         std::optional<double> rtol, std::optional<double> atol, std::optional<std::string> integrator,
                         std::optional<bool> projection, std::optional<double> baumgarte,
-                        std::optional<std::string> backend, bool mass_matrix) {
-    cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, projection, mass_matrix};
+                        std::optional<std::string> backend, std::optional<std::string> constraint_solver, bool mass_matrix) {
+    cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
+                                   mass_matrix};
     return simulate(e, initial, given);
   }, py::arg("equations"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
-        py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("mass_matrix"),
+        py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("constraint_solver"),
+        py::arg("mass_matrix"),
         "Integrates the equations from the model's initial conditions (adyn.Equations.simulate documents it)");
 }
 

@@ -25,6 +25,12 @@ struct ArticulatedBodyDynamics;
 namespace adyn::numeric {
 
 class ArticulatedBodyEvaluator;
+class AugmentedLagrangianSolver;
+
+/// How the multiplier forms' accelerations are solved: the augmented Lagrangian
+/// (augmented_lagrangian.hpp: redundant rows and singular configurations allowed), or the KKT
+/// system by a full-pivot LU (which stops, naming the rows, where G loses rank).
+enum class ConstraintSolver { AugmentedLagrangian, Kkt };
 
 struct Derivatives {
   Eigen::VectorXd qdot;    // n
@@ -71,10 +77,14 @@ class EquationsEvaluator {
   /// singular there, and adyn::EvaluationError when a result is not finite.
   Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   /// The same with the constraint rows' right-hand side g replaced by g + correction (Baumgarte
-  /// stabilization, one entry per row).
-  Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
-                       const Eigen::VectorXd& correction) const;
+  /// stabilization, one entry per row); λ left empty unless `multipliers` (the augmented
+  /// Lagrangian computes u̇ and the constraint force without them).
+  Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Eigen::VectorXd& correction,
+                       bool multipliers = true) const;
   std::size_t constraint_rows() const { return rows_; }
+  /// The solver of the multiplier forms (default ConstraintSolver::Kkt).
+  void set_constraint_solver(ConstraintSolver solver) { solver_ = solver; }
+  ConstraintSolver constraint_solver() const { return solver_; }
   /// q̇ (n) and u̇ (p) written to the given arrays: the integrators' hot path, which allocates
   /// nothing when there are no constraint rows (else it is evaluate()). Throws as evaluate().
   void rates(double t, const double* q, const double* u, double* qdot, double* udot) const;
@@ -97,6 +107,8 @@ class EquationsEvaluator {
   void load_parameters() const;
 
   mutable Backend backend_;
+  ConstraintSolver solver_ = ConstraintSolver::Kkt;
+  mutable std::shared_ptr<const AugmentedLagrangianSolver> augmented_;  // for the multiplier forms with rows
   mutable std::string backend_note_;
   std::string method_;
   std::size_t n_, p_, rows_;  // rows_: constraint rows of G

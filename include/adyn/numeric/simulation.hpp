@@ -45,6 +45,10 @@ struct SimulationOptions {
   bool project = true;        // project onto the constraints at output times where they drifted
   double constraint_tolerance = 0;  // project when the violation exceeds it (0: rtol)
   double baumgarte = 0;       // Baumgarte stabilization rate α (1/s): g += −2α ṙ − α² φ; 0: off
+  /// The multiplier forms' solver: the augmented Lagrangian with mass-orthogonal projections
+  /// (through singular configurations and redundant rows), or the KKT system (stops where G loses
+  /// rank).
+  ConstraintSolver constraint_solver = ConstraintSolver::AugmentedLagrangian;
   Backend backend = Backend::Tape;  // or generated C compiled at run time
   /// Evaluate u̇ by the O(n) articulated-body algorithm (formulations/articulated_body.hpp) when
   /// the equations allow it (a tree, unconstrained, in the system's own coordinates and speeds):

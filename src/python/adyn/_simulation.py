@@ -13,14 +13,16 @@ class SimulationError(_adyn.Error):
 
 
 def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, integrator=None,
-             projection=None, baumgarte=None, backend=None, mass_matrix=False):
+             projection=None, baumgarte=None, backend=None, constraint_solver=None, mass_matrix=False):
     """Integrates the equations from the model's initial conditions (overridden by `initial`, a
     mapping of coordinate and speed names to values): the values given are kept and those not given
     completed to satisfy the constraints (summary["initial_state"] says which; Model.initial_state).
 
     Options left at None come from the model file's `simulation:` settings, then from adyn's
     defaults (t_end 10, dt 0.01, rtol 1e-8, atol 1e-10, integrator 'dopri' — or 'bdf', 'ida',
-    'midpoint' —, projection on, no Baumgarte stabilization, backend 'tape' — or 'native').
+    'midpoint' —, projection on, no Baumgarte stabilization, backend 'tape' — or 'native',
+    constraint_solver 'augmented-lagrangian' — or 'kkt': how the multiplier forms' accelerations are
+    solved, through singular configurations and redundant rows or stopping where they lose rank).
     Unconstrained trees are integrated with u̇ from the O(n) articulated-body algorithm (the same
     u̇ to rounding); `mass_matrix=True` evaluates the derived M u̇ = F instead.
 
@@ -29,7 +31,7 @@ def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, i
     far; Ctrl-C raises KeyboardInterrupt carrying it too (`.trajectory`).
     """
     trajectory = _adyn.simulate(self, dict(initial or {}), t_end, dt, rtol, atol, integrator, projection,
-                                baumgarte, backend, mass_matrix)
+                                baumgarte, backend, constraint_solver, mass_matrix)
     summary = trajectory.summary
     for warning in summary["warnings"]:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)

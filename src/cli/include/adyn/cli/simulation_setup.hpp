@@ -22,11 +22,13 @@ struct SimulationOverrides {
   std::optional<double> t_end, output_step, rtol, atol, baumgarte;
   std::optional<std::string> integrator;  // dopri, bdf, ida or midpoint
   std::optional<std::string> backend;     // tape or native
+  std::optional<std::string> constraint_solver;  // augmented-lagrangian or kkt
   std::optional<bool> projection;
   bool mass_matrix = false;  // --mass-matrix: u̇ from the derived M u̇ = F, never the articulated-body algorithm
 };
 
-/// --t-end, --dt, --rtol, --atol, --integrator, --no-projection, --baumgarte, --backend, --mass-matrix.
+/// --t-end, --dt, --rtol, --atol, --integrator, --no-projection, --baumgarte, --backend, --mass-matrix,
+/// --constraint-solver.
 void add_simulation_options(CLI::App& command, SimulationOverrides& given);
 
 /// Throws adyn::ModelError for an unknown integrator or backend name.
