@@ -171,6 +171,12 @@ std::string hostile_file(const std::string& placeholder) {
   const char* root = std::getenv("ADYN_SOURCE_DIR");
   if (placeholder == "MANY") return model_file("many", adyn::test::free_particles_model(10000));
   if (placeholder == "ALIAS_LOOP") return std::string(root ? root : ".") + "/tests/io/malformed/yaml_alias_loop.yaml";
+  const std::string head = "parameters: {k: 1}\ncoordinates: [x, y, z]\npoints:\n  - {name: P, from: O, position: "
+                           "{N: [x, y, z]}}\nparticles:\n  - {name: p, point: P, mass: 1}\n";
+  if (placeholder == "BOMB_CONSTRAINT")  // expands to 5456 terms: normal() of its derivatives took 75 s
+    return model_file("bomb_constraint", "name: expand bomb\n" + head + "constraints: [{name: c, holonomic: (x+y+z+1)^30 - 2}]\n");
+  if (placeholder == "BOMB_POTENTIAL")  // ~10^11 terms: simplifying its forces ran out of memory (std::bad_alloc)
+    return model_file("bomb_potential", "name: expand bomb\n" + head + "potentials: [{name: V, energy: k*((x+y+1)^9+1)^9}]\n");
   return placeholder;
 }
 
@@ -178,6 +184,12 @@ std::vector<Hostile> hostile_cases() {
   return {
       // before: > 120 s (a copy of the symbol table and a linear search per name: quadratic)
       {"ten_thousand_coordinates", {"check", "MANY"}, 0, "Degrees of freedom: configuration 10000", 20},
+      // before: 75 s in normal() and the trigonometric simplification
+      {"expand_bomb_in_a_constraint", {"derive", "BOMB_CONSTRAINT"}, 0, "Equations of motion (Lagrange)", 20},
+      {"expand_bomb_in_a_constraint_hamilton", {"derive", "BOMB_CONSTRAINT", "-m", "hamilton"}, 0, "(Hamilton)", 20},
+      // before: "std::bad_alloc", exit 1
+      {"expand_bomb_in_a_potential", {"derive", "BOMB_POTENTIAL"}, 0, "F[1] = -81*k*", 20},
+      {"expand_bomb_compared", {"compare", "BOMB_POTENTIAL", "--states", "2"}, 0, "agree", 60},
       // before: 60 s and 16 GB before "more than 2000000 YAML nodes"
       {"yaml_alias_loop", {"check", "ALIAS_LOOP"}, 2, "is inside the node it names", 10},
   };
