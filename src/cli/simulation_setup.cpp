@@ -85,13 +85,19 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
 
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                               numeric::SimulationOptions o, std::ostream& err) {
+  Stage setup("code generation");  // the initial state, the evaluator and the monitors
   const auto x = initial_state(doc);
-  o.interrupted = [] { return CatchInterruption::caught() != 0; };
+  // The first sample is the integration's start: from there an interruption keeps what it has.
+  std::optional<Stage> integration;
   std::optional<ProgressBar> bar;
-  if (ProgressBar::on_terminal(err)) {
-    bar.emplace(err, "simulate", o.t_end - x.t);
-    o.progress = [&bar, t0 = x.t](double t) { bar->update(t - t0); };
-  }
+  o.interrupted = [] { return CatchInterruption::caught() != 0; };
+  o.progress = [&, t0 = x.t, span = o.t_end - x.t, terminal = ProgressBar::on_terminal(err)](double t) {
+    if (!integration) {
+      integration.emplace("integration", Stage::Keep);
+      if (terminal) bar.emplace(err, "simulate", span);
+    }
+    if (bar) bar->update(t - t0);
+  };
   return numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
 }
 

@@ -125,7 +125,8 @@ int run_compiler(const fs::path& c, const fs::path& so, const fs::path& log) {
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  ExitCleanup child;  // killed if this process is interrupted
+  const int spawned = spawn_registered(pid, argv.data(), &actions, child);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) throw NativeCodeError("native code: cannot run the C compiler '" + words[0] + "': " + std::strerror(spawned));
   int status = 0;
@@ -138,6 +139,8 @@ int run_compiler(const fs::path& c, const fs::path& so, const fs::path& log) {
 void compile_into(const fs::path& dir, const fs::path& so, const std::string& source, const std::string& tag) {
   const fs::path c = dir / std::string("source").append(tag).append(".c"), tmp = fs::path(so).concat(tag),
                  log = dir / std::string("compiler").append(tag).append(".log");
+  const ExitCleanup registered[] = {ExitCleanup::file(fs::path(c).concat(".part")), ExitCleanup::file(c),
+                                    ExitCleanup::file(tmp), ExitCleanup::file(log)};  // removed if interrupted
   write_atomically(c, source, ".part");
   const int status = run_compiler(c, tmp, log);
   const std::string why = read_file(log);
@@ -165,9 +168,15 @@ CompiledLibrary compiled_library(const std::string& source) {
   const std::string key = cache_key(source), tag = unique_tag();
   const fs::path dir = cache_directory();
   if (dir.empty()) {
-    const fs::path temporary = private_temporary_directory();
-    compile_into(temporary, temporary / "eom.so", source, tag);
-    return {temporary / "eom.so", true};
+    CompiledLibrary library{.path = {}, .temporary = true, .registration = {}};
+    {
+      SignalsDeferred deferred;  // created and registered, or neither, when interrupted
+      const fs::path temporary = private_temporary_directory();
+      library.registration = ExitCleanup::directory(temporary.string());
+      library.path = temporary / "eom.so";
+    }
+    compile_into(library.path.parent_path(), library.path, source, tag);
+    return library;
   }
   const std::string stem = "eom_" + hex_digest(key);
   const fs::path so = dir / (stem + ".so"), key_file = dir / (stem + ".key");
@@ -177,14 +186,15 @@ CompiledLibrary compiled_library(const std::string& source) {
     check_private(key_file, false);
     if (read_file(key_file) == key) {
       check_private(so, false);
-      return {so, false};
+      return {so, false, {}};
     }
   }
   // Not there, or another entry under the same name: (re)built, library before key, so that a key
   // never names a library that is not complete.
   compile_into(dir, so, source, tag);
+  const auto key_part = ExitCleanup::file(fs::path(key_file).concat(tag));  // removed if interrupted
   write_atomically(key_file, key, tag);
-  return {so, false};
+  return {so, false, {}};
 }
 
 void remove_temporary(const CompiledLibrary& library) {

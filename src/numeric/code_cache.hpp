@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <string>
 
+#include "adyn/numeric/exit_cleanup.hpp"
+
 namespace adyn::numeric {
 
 /// A shared object built from `source` and ready to be loaded. When `temporary`, its directory is
@@ -19,6 +21,7 @@ namespace adyn::numeric {
 struct CompiledLibrary {
   std::filesystem::path path;
   bool temporary = false;
+  ExitCleanup registration;  // the temporary directory, removed if the process is interrupted
 };
 
 /// The library for `source` (C), from the cache or compiled into it. Throws NativeCodeError

@@ -36,8 +36,10 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
 /// throws adyn::ModelError (adyn::SingularityError at gimbal lock) as analysis::check_orientations.
 analysis::SystemState initial_state(const io::ModelDocument& doc);
 
-/// Integrates from the initial state, with a progress bar when `err` is a terminal; stops (keeping
-/// the samples so far) when CatchInterruption caught SIGINT or SIGTERM.
+/// Integrates from the initial state, with a progress bar when `err` is a terminal. The set-up (the
+/// initial state, the evaluator and the monitors) is the stage "code generation", which a signal
+/// ends at once; from the first sample on, the stage "integration", which a signal stops keeping
+/// the samples so far (interruption.hpp).
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                               numeric::SimulationOptions options, std::ostream& err);
 
