@@ -46,9 +46,10 @@ int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
     trajectory = replay(doc, *o.trajectory);
   } else {
     stage.emplace("derivation");
-    const auto eom = formulations::derive(doc.system, o.method.value_or(doc.setup.method.value_or("lagrange")));
+    const auto options = simulation_options(o.given, doc.setup);
+    const auto eom = equations_to_integrate(doc.system, o.method.value_or(doc.setup.method.value_or("lagrange")), options);
     stage.reset();
-    trajectory = integrate(doc, eom, simulation_options(o.given, doc.setup), err);
+    trajectory = integrate(doc, eom, options, err);
     for (const auto& w : trajectory.summary.warnings) err << "adyn: warning: " << w << "\n";
     write_summary(trajectory, out);
     if (!trajectory.summary.completed) err << "adyn: warning: " << trajectory.summary.stop_reason << "; animating the motion so far\n";

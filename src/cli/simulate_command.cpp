@@ -46,7 +46,7 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
   const auto options = simulation_options(args.given, doc.setup);
   stage.emplace("derivation");
-  const auto eom = formulations::derive(doc.system, method);
+  const auto eom = equations_to_integrate(doc.system, method, options);
   stage.reset();
   const auto tr = integrate(doc, eom, options, err);  // Ctrl-C or SIGTERM while integrating: the trajectory so far
   Stage writing("writing", Stage::End, args.output ? "nothing was written" : "the output is incomplete");

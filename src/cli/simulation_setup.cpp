@@ -6,6 +6,7 @@
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
+#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/methods.hpp"
 
 namespace adyn::cli {
@@ -81,6 +82,13 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
      << m.rhs_evaluations << " evaluations of the equations\n"
      << "  max constraint violation " << m.max_violation << ", energy error |E - E0 - int(dE/dt)| " << m.energy_drift
      << "\n";
+}
+
+formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,
+                                                       const numeric::SimulationOptions& options) {
+  if (options.articulated_body)
+    if (auto tree = formulations::tree_equations(system, method)) return *tree;
+  return formulations::derive(system, method);
 }
 
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,

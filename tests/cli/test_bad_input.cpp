@@ -170,6 +170,7 @@ struct Hostile {
 std::string hostile_file(const std::string& placeholder) {
   const char* root = std::getenv("ADYN_SOURCE_DIR");
   if (placeholder == "MANY") return model_file("many", adyn::test::free_particles_model(10000));
+  if (placeholder == "CHAIN300") return model_file("chain300", adyn::test::chain_model(300));
   if (placeholder == "ALIAS_LOOP") return std::string(root ? root : ".") + "/tests/io/malformed/yaml_alias_loop.yaml";
   const std::string head = "parameters: {k: 1}\ncoordinates: [x, y, z]\npoints:\n  - {name: P, from: O, position: "
                            "{N: [x, y, z]}}\nparticles:\n  - {name: p, point: P, mass: 1}\n";
@@ -192,6 +193,8 @@ std::vector<Hostile> hostile_cases() {
       {"expand_bomb_compared", {"compare", "BOMB_POTENTIAL", "--states", "2"}, 0, "agree", 60},
       // before: 60 s and 16 GB before "more than 2000000 YAML nodes"
       {"yaml_alias_loop", {"check", "ALIAS_LOOP"}, 2, "is inside the node it names", 10},
+      // before: > 600 s deriving M u' = F (O(n^3) terms) and the energy monitor's T
+      {"chain_of_300_links", {"simulate", "CHAIN300", "--t-end", "0.01", "-o", "OUT"}, 0, "simulated to t = 0.01", 60},
   };
 }
 

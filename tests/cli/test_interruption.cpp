@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "cli_support.hpp"
 #include "hostile_models.hpp"
@@ -115,6 +116,29 @@ TEST(Interruption, CtrlCEndsTheSetUpOfASimulationWithinASecond) {
   EXPECT_LT(seconds, 1.0);
   EXPECT_NE(tool.shown().find("adyn: interrupted during derivation; nothing was written"), std::string::npos)
       << tool.shown();
+  EXPECT_EQ(files_in(dir), 1u) << "only the model should be there";
+}
+
+// SIGTERM while the C compiler builds the generated code: the tool ends within a second, the
+// compiler is killed and its files are removed from the cache directory.
+TEST(Interruption, SigtermDuringCodeGenerationKillsTheCompilerAndRemovesItsFiles) {
+  if (!adyn::test::on_path("cc")) GTEST_SKIP() << "no C compiler (cc) to compile the generated code";
+  const fs::path dir = fresh_directory("codegen"), cache = dir / "cache";
+  const auto model = (dir / "chain.yaml").string();
+  std::ofstream(model) << adyn::test::chain_model(200);
+  fs::create_directories(cache);
+  fs::permissions(cache, fs::perms::owner_all);
+  setenv("ADYN_CACHE_DIR", cache.c_str(), 1);
+  ToolProcess tool({"simulate", model, "--backend", "native", "--t-end", "0.01", "-o", (dir / "run.csv").string()});
+  unsetenv("ADYN_CACHE_DIR");
+  ASSERT_TRUE(tool.wait_for("adyn: code generation ...", 60)) << tool.shown();
+  double seconds = 0;
+  EXPECT_EQ(interrupt(tool, SIGTERM, seconds), 143) << tool.shown();
+  EXPECT_LT(seconds, 1.0);
+  EXPECT_NE(tool.shown().find("adyn: interrupted during code generation; nothing was written"), std::string::npos)
+      << tool.shown();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // a compiler left running would write by now
+  EXPECT_EQ(files_in(cache), 0u) << "the compiler's files were left in the cache";
   EXPECT_EQ(files_in(dir), 1u) << "only the model should be there";
 }
 

@@ -36,6 +36,12 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
 /// throws adyn::ModelError (adyn::SingularityError at gimbal lock) as analysis::check_orientations.
 analysis::SystemState initial_state(const io::ModelDocument& doc);
 
+/// The equations `simulate` integrates by `method`: for an unconstrained tree that the
+/// articulated-body algorithm evaluates (options.articulated_body), formulations::tree_equations,
+/// which skips the mass-matrix form; else the method's whole derivation.
+formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,
+                                                       const numeric::SimulationOptions& options);
+
 /// Integrates from the initial state, with a progress bar when `err` is a terminal. The set-up (the
 /// initial state, the evaluator and the monitors) is the stage "code generation", which a signal
 /// ends at once; from the first sample on, the stage "integration", which a signal stops keeping
