@@ -59,16 +59,23 @@ class StageIndicator {
     }
     wake_.notify_one();
     thread_.join();
-    erase();
+    erase_locked();
   }
-  // Called (by Stage) before the stage changes.
-  void erase() {
+  // The stage changed (by `change`, under the lock: the thread never draws a name whose string
+  // its stage has let go).
+  template <class Change>
+  void change(const Change& apply) {
     std::lock_guard lock(mutex_);
+    erase_locked();
+    apply();
+  }
+
+ private:
+  void erase_locked() {
     if (drawn_) write_text("\r\x1b[K");
     drawn_ = false;
   }
 
- private:
   void run() {
     using Clock = std::chrono::steady_clock;
     long serial = -1;
@@ -128,15 +135,20 @@ void CatchInterruption::forget_in_child() {
   terminal = false;
 }
 
-Stage::Stage(const char* name, Mode mode, const char* outcome)
-    : previous_name_(stage_name.load()), previous_outcome_(stage_outcome.load()), previous_mode_(stage_mode.load()) {
-  if (indicator) indicator->erase();
-  stage_name = name, stage_outcome = outcome, stage_mode = mode, ++stage_serial;
+namespace {
+
+void set_stage(const char* name, const char* outcome, int mode) {
+  auto set = [&] { stage_name = name, stage_outcome = outcome, stage_mode = mode, ++stage_serial; };
+  indicator ? indicator->change(set) : set();
 }
 
-Stage::~Stage() {
-  if (indicator) indicator->erase();
-  stage_name = previous_name_, stage_outcome = previous_outcome_, stage_mode = previous_mode_, ++stage_serial;
+}  // namespace
+
+Stage::Stage(const char* name, Mode mode, const char* outcome)
+    : previous_name_(stage_name.load()), previous_outcome_(stage_outcome.load()), previous_mode_(stage_mode.load()) {
+  set_stage(name, outcome, mode);
 }
+
+Stage::~Stage() { set_stage(previous_name_, previous_outcome_, previous_mode_); }
 
 }  // namespace adyn::cli

@@ -57,12 +57,12 @@ bool expansion_is_small(const GiNaC::ex& e, std::size_t limit) { return expansio
 
 bool expansion_is_small(const std::vector<GiNaC::ex>& es, std::size_t limit) {
   std::size_t operations = 0;
+  for (const auto& e : es)
+    if ((operations += operation_count(e)) > limit) return false;
   double terms = 0;
-  for (const auto& e : es) {
-    operations += operation_count(e);
-    terms += expanded_terms(e);
-  }
-  return operations <= limit && terms <= static_cast<double>(limit);
+  for (const auto& e : es)
+    if ((terms += expanded_terms(e)) > static_cast<double>(limit)) return false;
+  return true;
 }
 
 }  // namespace adyn::sym
