@@ -1,6 +1,7 @@
 #include "adyn/analysis/energy.hpp"
 
 #include "adyn/formulations/acceleration_constraints.hpp"
+#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -17,17 +18,38 @@ ex energy_function(const model::System& system) {
   return split.T2 - split.T0 + form.potential_energy;
 }
 
+namespace {
+
+// q̇·(Q' − ∂D/∂q̇): the power of the nonconservative loads.
+ex nonconservative_power(const formulations::LagrangianForm& form) {
+  const auto qd = sym::derivatives_of(form.coordinates);
+  ex power = 0;
+  for (std::size_t i = 0; i < qd.size(); ++i)
+    power += qd[i] * (form.generalized_forces[i] - sym::partial_derivative(form.dissipation, qd[i]));
+  return power;
+}
+
+}  // namespace
+
 ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& multipliers) {
   auto form = formulations::lagrangian_form(system);
   const auto qd = sym::derivatives_of(form.coordinates);
   const ex L = form.kinetic_energy - form.potential_energy;
-  ex rate = -sym::partial_derivative(L, sym::time());  // over the graph (GiNaC's diff walks the tree)
-  for (std::size_t i = 0; i < qd.size(); ++i)
-    rate += qd[i] * (form.generalized_forces[i] - sym::partial_derivative(form.dissipation, qd[i]));
+  // −∂L/∂t over the graph (GiNaC's diff walks the tree)
+  ex rate = -sym::partial_derivative(L, sym::time()) + nonconservative_power(form);
   auto rows = formulations::acceleration_constraints(system.constraints(), form.coordinates);
   for (std::size_t k = 0; k < multipliers.size() && k < rows.A.rows(); ++k)
     for (std::size_t i = 0; i < qd.size(); ++i) rate += multipliers[k] * rows.A(k, i) * qd[i];
   return rate;
+}
+
+EnergyExpressions energy_for_evaluation(const model::System& system) {
+  if (auto T = formulations::tree_kinetic_energy(system)) {  // scleronomic: E = T + V, −∂L/∂t = ∂V/∂t
+    const auto loads = formulations::lagrangian_loads(system);
+    return {*T + loads.potential_energy,
+            sym::partial_derivative(loads.potential_energy, sym::time()) + nonconservative_power(loads)};
+  }
+  return {energy_function(system), energy_rate(system, {})};
 }
 
 EnergyAtState energy_at(const model::System& system, const formulations::State& state) {

@@ -9,9 +9,9 @@
 #include "adyn/error.hpp"
 #include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
-#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
@@ -25,7 +25,7 @@ namespace {
 
 // Normalized when small; a large expression (a multibody system's, kept as a graph of shared
 // subexpressions) is left as it is: normal() would expand it.
-ex tidy(const ex& e) { return sym::operation_count(e) <= sym::simplification_limit ? sym::canonical_normal(e) : e; }
+ex tidy(const ex& e) { return sym::expansion_is_small(e, sym::simplification_limit) ? sym::canonical_normal(e) : e; }
 
 matrix tidy(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return tidy(e); }); }
 

@@ -38,20 +38,24 @@ numeric::Trajectory replay(const io::ModelDocument& doc, const std::string& path
 int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
   check_output_files(o.model, {{"--output", o.output}});
   const auto viewer = viewer_script();  // before a long run: say at once when it is missing
+  std::optional<Stage> stage(std::in_place, "reading");
   auto doc = io::read_model_document(o.model);
   set_dependent_speeds(doc.system, o.dependent);
   numeric::Trajectory trajectory;
   if (o.trajectory) {
     trajectory = replay(doc, *o.trajectory);
   } else {
-    const auto eom = formulations::derive(doc.system, o.method.value_or(doc.setup.method.value_or("lagrange")));
-    CatchInterruption interruption;
-    trajectory = integrate(doc, eom, simulation_options(o.given, doc.setup), err);
+    stage.emplace("derivation");
+    const auto options = simulation_options(o.given, doc.setup);
+    const auto eom = equations_to_integrate(doc.system, o.method.value_or(doc.setup.method.value_or("lagrange")), options);
+    stage.reset();
+    trajectory = integrate(doc, eom, options, err);
     for (const auto& w : trajectory.summary.warnings) err << "adyn: warning: " << w << "\n";
     write_summary(trajectory, out);
     if (!trajectory.summary.completed) err << "adyn: warning: " << trajectory.summary.stop_reason << "; animating the motion so far\n";
     if (trajectory.t.empty()) throw Error("nothing to animate: " + trajectory.summary.stop_reason);
   }
+  stage.emplace("writing");
   const auto scene = numeric::sample_scene(doc.system, trajectory);
   write_file(o.output, animation_page(scene, o.traces, viewer));
   out << "animation of " << scene.t.size() << " samples (t = " << scene.t.front() << " to " << scene.t.back()

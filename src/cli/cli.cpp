@@ -7,6 +7,8 @@
 #include <optional>
 
 #include "adyn/cli/commands.hpp"
+#include "adyn/cli/interruption.hpp"
+#include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/suggestions.hpp"
 
@@ -26,8 +28,10 @@ constexpr CommandEntry commands[] = {
     {"eigen", declare_eigen},       {"integrals", declare_integrals}, {"animate", declare_animate},
 };
 
-// Runs the selected command, mapping its errors to exit codes.
-int run_action(const Action& action, std::ostream& out, std::ostream& err) {
+// Runs the selected command, mapping its errors to exit codes; a signal acts by the command's
+// stage (interruption.hpp).
+int run_action(const std::string& command, const Action& action, std::ostream& out, std::ostream& err) {
+  CatchInterruption interruption(command.c_str(), ProgressBar::on_terminal(err));
   auto fail = [&](const std::exception& e, int status) {
     err << "adyn: error: " << printable(e.what()) << "\n";
     return status;
@@ -81,7 +85,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return 2;
   }
   for (const auto& [command, action] : actions)
-    if (command->parsed()) return run_action(action, out, err);
+    if (command->parsed()) return run_action(command->get_name(), action, out, err);
   return 2;  // unreachable: require_subcommand(1)
 }
 

@@ -4,8 +4,10 @@
 #include <CLI/CLI.hpp>
 
 #include <memory>
+#include <optional>
 
 #include "adyn/cli/commands.hpp"
+#include "adyn/cli/interruption.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/formulations/printing.hpp"
 #include "adyn/io/model_file.hpp"
@@ -20,10 +22,15 @@ struct CodegenOptions {
 
 int codegen(const CodegenOptions& o, std::ostream& out) {
   check_output_files(o.model, {{"--output", o.output}});
+  std::optional<Stage> stage(std::in_place, "reading");
   auto system = io::read_model_file(o.model);
   set_dependent_speeds(system, o.dependent);
-  const auto eom = formulations::simplified(formulations::derive(system, o.method));
+  stage.emplace("derivation");
+  const auto raw = formulations::derive(system, o.method);
+  stage.emplace("code generation");
+  const auto eom = formulations::simplified(raw);
   const auto source = formulations::to_c(eom, o.name);
+  stage.emplace("writing", Stage::End, o.output.empty() ? "the output may be incomplete" : "nothing was written");
   if (o.output.empty()) {
     out << source;
     return 0;

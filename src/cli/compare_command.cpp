@@ -15,6 +15,7 @@
 
 #include "adyn/analysis/random_state.hpp"
 #include "adyn/cli/commands.hpp"
+#include "adyn/cli/interruption.hpp"
 #include "adyn/cli/time_limit.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -174,6 +175,8 @@ Comparison compare(const CompareOptions& o, const std::function<void(const Metho
   Comparison c{.system = system.name()};
   std::vector<Eigen::VectorXd> reference;
   for (const auto& method : formulations::method_names()) {
+    const std::string stage = "derivation (" + method + ")";
+    Stage deriving(stage.c_str());
     auto r = run_method_limited(o, method, states);
     if (c.reference.empty() && r.evaluated()) c.reference = r.name, reference = r.accelerations;
     if (r.evaluated()) r.difference = relative_difference(r.accelerations, reference);

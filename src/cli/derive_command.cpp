@@ -3,9 +3,11 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
+#include <optional>
 
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/equations_report.hpp"
+#include "adyn/cli/interruption.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/formulations/printing.hpp"
 #include "adyn/io/model_file.hpp"
@@ -26,9 +28,12 @@ void write_json(const model::System& system, const formulations::EquationsOfMoti
 }
 
 int derive(const DeriveOptions& o, std::ostream& out) {
+  std::optional<Stage> stage(std::in_place, "reading");
   auto system = io::read_model_file(o.model);
   set_dependent_speeds(system, o.dependent);
+  stage.emplace("derivation");
   const auto eom = formulations::derive(system, o.method);
+  stage.emplace("simplification and writing", Stage::End, "the output may be incomplete");
   if (o.format == "json") {
     write_json(system, eom, out);
     return 0;

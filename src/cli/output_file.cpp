@@ -85,10 +85,12 @@ ReplacingFile::ReplacingFile(const std::string& path) : path_(path) {
   std::string name = ".";
   name.append(target.stem().string()).append(".adyn-XXXXXX").append(extension);
   std::string pattern = (target.parent_path() / name).string();
+  numeric::SignalsDeferred deferred;  // created and registered, or neither, when interrupted
   const int fd = mkstemps(pattern.data(), static_cast<int>(extension.size()));
   if (fd < 0) throw Error("cannot write '" + path + "': " + std::strerror(errno));
   close(fd);
   temporary_ = pattern;
+  cleanup_ = numeric::ExitCleanup::file(temporary_);
 }
 
 ReplacingFile::~ReplacingFile() {
@@ -101,6 +103,7 @@ void ReplacingFile::commit() {
   if (chmod(temporary_.c_str(), mode) != 0 || std::rename(temporary_.c_str(), path_.c_str()) != 0)
     throw Error("cannot write '" + path_ + "': " + std::strerror(errno));
   committed_ = true;
+  cleanup_.release();
 }
 
 void write_file(const std::string& path, const std::string& text) {

@@ -19,6 +19,7 @@
 #include "adyn/cli/commands.hpp"
 #include "adyn/control_characters.hpp"
 #include "adyn/error.hpp"
+#include "adyn/numeric/exit_cleanup.hpp"
 
 extern char** environ;
 
@@ -146,8 +147,10 @@ class TemporaryDirectory {
  public:
   TemporaryDirectory() {
     std::string pattern = (fs::absolute(fs::temp_directory_path()) / "adyn-plot-XXXXXX").string();
+    numeric::SignalsDeferred deferred;  // created and registered, or neither, when interrupted
     if (!mkdtemp(pattern.data())) throw Error("plot: cannot create a temporary directory: " + std::string(std::strerror(errno)));
     path_ = pattern;
+    cleanup_ = numeric::ExitCleanup::directory(pattern);
   }
   ~TemporaryDirectory() {
     std::error_code ignored;
@@ -159,6 +162,7 @@ class TemporaryDirectory {
 
  private:
   fs::path path_;
+  numeric::ExitCleanup cleanup_;
 };
 
 std::string gnuplot_program() {
@@ -209,7 +213,8 @@ int run_gnuplot(const std::string& program, const std::string& script, const std
   std::vector<std::string> args = {program, script};
   std::vector<char*> argv = {args[0].data(), args[1].data(), nullptr};
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  numeric::ExitCleanup child;  // killed if this process is interrupted
+  const int spawned = numeric::spawn_registered(pid, argv.data(), &actions, child);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0)
     throw Error("plot: cannot run gnuplot ('" + program + "'): " + std::strerror(spawned) +

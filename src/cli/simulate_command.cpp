@@ -40,13 +40,16 @@ void write_trajectory(const numeric::Trajectory& tr, const SimulateOptions& args
 
 int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) {
   check_output_files(args.model, {{"--output", args.output.value_or("")}, {"--plot", args.plot.value_or("")}});
+  std::optional<Stage> stage(std::in_place, "reading");
   auto doc = io::read_model_document(args.model);
   set_dependent_speeds(doc.system, args.dependent);
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
   const auto options = simulation_options(args.given, doc.setup);
-  const auto eom = formulations::derive(doc.system, method);
-  CatchInterruption interruption;  // Ctrl-C or SIGTERM: stop, and write the trajectory so far
-  const auto tr = integrate(doc, eom, options, err);
+  stage.emplace("derivation");
+  const auto eom = equations_to_integrate(doc.system, method, options);
+  stage.reset();
+  const auto tr = integrate(doc, eom, options, err);  // Ctrl-C or SIGTERM while integrating: the trajectory so far
+  Stage writing("writing", Stage::End, args.output ? "nothing was written" : "the output is incomplete");
   for (const auto& w : tr.summary.warnings) err << "adyn: warning: " << w << "\n";
   write_trajectory(tr, args, eom.method, out);
   // With the trajectory on standard output, everything else goes to standard error.

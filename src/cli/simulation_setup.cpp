@@ -8,6 +8,7 @@
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
+#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/methods.hpp"
 
 namespace adyn::cli {
@@ -89,16 +90,29 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   os << "\n";
 }
 
+formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,
+                                                       const numeric::SimulationOptions& options) {
+  if (options.articulated_body)
+    if (auto tree = formulations::tree_equations(system, method)) return *tree;
+  return formulations::derive(system, method);
+}
+
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                               numeric::SimulationOptions o, std::ostream& err) {
+  Stage setup("code generation");  // the initial state, the evaluator and the monitors
   const auto initial = initial_state(doc);
   const auto& x = initial.state;
-  o.interrupted = [] { return CatchInterruption::caught() != 0; };
+  // The first sample is the integration's start: from there an interruption keeps what it has.
+  std::optional<Stage> integration;
   std::optional<ProgressBar> bar;
-  if (ProgressBar::on_terminal(err)) {
-    bar.emplace(err, "simulate", o.t_end - x.t);
-    o.progress = [&bar, t0 = x.t](double t) { bar->update(t - t0); };
-  }
+  o.interrupted = [] { return CatchInterruption::caught() != 0; };
+  o.progress = [&, t0 = x.t, span = o.t_end - x.t, terminal = ProgressBar::on_terminal(err)](double t) {
+    if (!integration) {
+      integration.emplace("integration", Stage::Keep);
+      if (terminal) bar.emplace(err, "simulate", span);
+    }
+    if (bar) bar->update(t - t0);
+  };
   auto trajectory = numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
   trajectory.summary.initial_state = initial.messages();
   return trajectory;

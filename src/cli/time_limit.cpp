@@ -11,7 +11,9 @@
 #include <chrono>
 #include <cstring>
 
+#include "adyn/cli/interruption.hpp"
 #include "adyn/error.hpp"
+#include "adyn/numeric/exit_cleanup.hpp"
 
 namespace adyn::cli {
 namespace {
@@ -48,7 +50,14 @@ bool read_until(int fd, std::chrono::steady_clock::time_point deadline, std::str
 std::optional<std::string> run_with_time_limit(const std::function<std::string()>& work, double seconds) {
   int fds[2];
   if (pipe(fds) != 0) throw Error(std::string("cannot start a worker process: ") + std::strerror(errno));
-  const pid_t pid = fork();
+  pid_t pid = 0;
+  numeric::ExitCleanup child;  // killed if this process is interrupted
+  {
+    numeric::SignalsDeferred deferred;  // no signal between the fork and what each side sets up
+    pid = fork();
+    if (pid == 0) CatchInterruption::forget_in_child();  // a signal ends the child (no handler)
+    if (pid > 0) child = numeric::ExitCleanup::child(pid);
+  }
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);

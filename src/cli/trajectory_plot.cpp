@@ -23,11 +23,21 @@ void collect_trig_arguments(const GiNaC::ex& e, std::vector<GiNaC::ex>& argument
   for (std::size_t i = 0; i < e.nops(); ++i) collect_trig_arguments(e.op(i), arguments);
 }
 
-std::vector<GiNaC::ex> trig_arguments(const formulations::EquationsOfMotion& eom) {
+// The arguments of the sines and cosines of the equations and of the model's kinematics (frames'
+// orientations, points' positions): the equations of an unconstrained tree have no M and F
+// (formulations::tree_equations).
+std::vector<GiNaC::ex> trig_arguments(const model::System& system, const formulations::EquationsOfMotion& eom) {
   std::vector<GiNaC::ex> arguments;
+  auto collect = [&](const GiNaC::matrix& m) {
+    for (unsigned i = 0; i < m.rows(); ++i)
+      for (unsigned j = 0; j < m.cols(); ++j) collect_trig_arguments(m(i, j), arguments);
+  };
   for (const auto* m : {&eom.mass_matrix, &eom.forcing, &eom.coordinate_rates, &eom.constraint_matrix, &eom.constraint_rhs})
-    for (unsigned i = 0; i < m->rows(); ++i)
-      for (unsigned j = 0; j < m->cols(); ++j) collect_trig_arguments((*m)(i, j), arguments);
+    collect(*m);
+  for (const auto& F : system.frames())
+    if (F.parent()) collect(F.orientation().dcm());
+  for (const auto& P : system.points())
+    for (const auto& part : P.position_from_parent().parts()) collect(part.components);
   return arguments;
 }
 
@@ -42,7 +52,7 @@ bool is_angle(const GiNaC::symbol& q, const std::vector<GiNaC::ex>& trig_args) {
 // Each coordinate's unit — the model's `unit:`, else rad for an angle — and its rate's (unit/s)
 // when the rates are the speeds; declared speeds with a `unit:` have theirs.
 Units coordinate_units(const model::System& system, const formulations::EquationsOfMotion& eom, bool seconds) {
-  const auto args = trig_arguments(eom);
+  const auto args = trig_arguments(system, eom);
   std::set<std::string> rates;
   for (const auto& u : eom.speeds) rates.insert(u.get_name());
   Units units;

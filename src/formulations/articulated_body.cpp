@@ -1,5 +1,6 @@
 #include "adyn/formulations/articulated_body.hpp"
 
+#include <map>
 #include <optional>
 
 #include "adyn/formulations/equations_of_motion.hpp"
@@ -14,20 +15,6 @@ namespace {
 
 using GiNaC::ex;
 using GiNaC::matrix;
-
-matrix named(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return sym::intermediate(e); }); }
-
-/// X_k of kinematic_tree.hpp (1): [a 1, 0; −[R]×, 1].
-matrix transform(const TreeNode& node) {
-  matrix X = GiNaC::ex_to<matrix>(GiNaC::unit_matrix(6));
-  const ex a = node.turns_with_parent ? 1 : 0;
-  for (unsigned i = 0; i < 3; ++i) X(i, i) = a;
-  const matrix& R = node.lever;
-  const ex minus_skew[3][3] = {{0, R(2, 0), -R(1, 0)}, {-R(2, 0), 0, R(0, 0)}, {R(1, 0), -R(0, 0), 0}};
-  for (unsigned i = 0; i < 3; ++i)
-    for (unsigned j = 0; j < 3; ++j) X(i + 3, j) = minus_skew[i][j];
-  return X;
-}
 
 /// D = L diag(d) Lᵀ of a small symmetric block (a node's own speeds), each entry named.
 class BlockFactor {
@@ -122,7 +109,7 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
     }
     if (node.parent >= 0) {
       const auto p = static_cast<std::size_t>(node.parent);
-      const matrix X = transform(node), Xt = X.transpose();
+      const matrix X = spatial_transform(node), Xt = X.transpose();
       IA[p] = IA[p].add(sym::product(Xt, sym::product(Ia, X)));
       pA[p] = pA[p].add(sym::product(Xt, pa));
     }
@@ -134,7 +121,7 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
   for (std::size_t k = 0; k < K; ++k) {
     const TreeNode& node = nodes[k];
     matrix a_k = node.bias_acceleration;
-    if (node.parent >= 0) a_k = named(sym::product(transform(node), a[static_cast<std::size_t>(node.parent)]).add(a_k));
+    if (node.parent >= 0) a_k = named(sym::product(spatial_transform(node), a[static_cast<std::size_t>(node.parent)]).add(a_k));
     if (!node.speeds.empty()) {
       const auto& J = joint[k];
       const matrix udot = J.D->solve(J.forcing.sub(sym::product(J.U.transpose(), a_k)));
@@ -148,13 +135,10 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
   return out;
 }
 
-std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model::System& system,
-                                                                     const EquationsOfMotion& eom) {
-  const bool own_state = eom.coordinates == system.coordinates() && eom.speeds == system.speeds() &&
-                         eom.speed_definitions.rows() == 0 && eom.hamiltonian.is_zero();
-  const bool unconstrained = eom.constraint_matrix.rows() == 0 && eom.dependent_speeds.empty() &&
-                             eom.auxiliary_speeds.empty() && eom.enforcement == ConstraintEnforcement::Multipliers;
-  if (!own_state || !unconstrained) return std::nullopt;
+namespace {
+
+// The dynamics when the system is a tree the algorithm handles, else none.
+std::optional<ArticulatedBodyDynamics> dynamics_of_tree(const model::System& system) {
   try {
     return articulated_body_dynamics(system);
   } catch (const NotATree&) {
@@ -162,6 +146,41 @@ std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model
   } catch (const SingularityError&) {  // M singular at every state: M u̇ = F reports it where it is evaluated
     return std::nullopt;
   }
+}
+
+}  // namespace
+
+std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model::System& system,
+                                                                     const EquationsOfMotion& eom) {
+  const bool own_state = eom.coordinates == system.coordinates() && eom.speeds == system.speeds() &&
+                         eom.speed_definitions.rows() == 0 && eom.hamiltonian.is_zero();
+  const bool unconstrained = eom.constraint_matrix.rows() == 0 && eom.dependent_speeds.empty() &&
+                             eom.auxiliary_speeds.empty() && eom.enforcement == ConstraintEnforcement::Multipliers;
+  if (!own_state || !unconstrained) return std::nullopt;
+  return dynamics_of_tree(system);
+}
+
+std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method) {
+  static const std::map<std::string, std::string> named_in_own_state = {
+      {"lagrange", "Lagrange"}, {"kane", "Kane"}, {"gibbs-appell", "Gibbs-Appell"}};
+  const auto name = named_in_own_state.find(method);
+  if (name == named_in_own_state.end() || !system.constraints().empty() || !system.events().empty()) return std::nullopt;
+  if (method == "lagrange") {
+    if (!system.coordinate_rates().empty()) return std::nullopt;  // Lagrange's speeds are then q̇, not u
+    system.check_velocities_from_positions("Lagrange's equations (and Hamilton's and Udwadia-Kalaba's, built on them)");
+  }
+  system.check_kinematic_equations();
+  if (!dynamics_of_tree(system)) return std::nullopt;
+  EquationsOfMotion eom;
+  eom.method = name->second;
+  eom.coordinates = system.coordinates();
+  eom.speeds = system.speeds();
+  eom.coordinate_rates = matrix(eom.n(), 1);
+  for (std::size_t i = 0; i < eom.n(); ++i)
+    eom.coordinate_rates(i, 0) = system.in_speeds(sym::derivative_of(eom.coordinates[i]));
+  eom.mass_matrix = matrix(0, 0);
+  eom.forcing = matrix(0, 1);
+  return eom;
 }
 
 }  // namespace adyn::formulations

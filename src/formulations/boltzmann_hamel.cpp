@@ -8,10 +8,10 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/formulations/speed_partition.hpp"
-#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
@@ -40,7 +40,7 @@ bool singular_at_generic_point(const model::System& system, const matrix& m) {
 }
 
 // Whether e is zero, decided only where that is cheap: a large entry counts as nonzero.
-bool vanishes(const ex& e) { return sym::operation_count(e) <= sym::normalization_limit && sym::is_zero_trig(e); }
+bool vanishes(const ex& e) { return sym::expansion_is_small(e, sym::normalization_limit) && sym::is_zero_trig(e); }
 
 // The index of the speed that each constraint row sets to zero (c u_j = 0 with c free of the
 // speeds), or nothing when a row mixes the speeds.

@@ -8,9 +8,9 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
-#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/linear_split.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
@@ -44,14 +44,12 @@ struct Legendre {
 
 // Whether the mass matrix is small enough for the symbolic inverse, normal() and the exact
 // singularity test (the textbook forms); larger ones stay graphs (Cramer's rule, nothing expanded).
-bool is_small(const matrix& M) {
-  std::size_t size = 0;
-  for (unsigned i = 0; i < M.rows(); ++i)
-    for (unsigned j = 0; j < M.cols(); ++j) size += sym::operation_count(M(i, j));
-  return size <= sym::simplification_limit;
-}
+bool is_small(const matrix& M) { return sym::expansion_is_small(sym::entries(M), sym::simplification_limit); }
 
-ex tidy(const ex& e, bool small) { return small ? sym::canonical_normal(e) : e; }
+// e normalized when the mass matrix is small, unless e itself would swell (expanded_terms).
+ex tidy(const ex& e, bool small) {
+  return small && sym::expansion_is_small(e, sym::simplification_limit) ? sym::canonical_normal(e) : e;
+}
 
 // M⁻¹: GiNaC's inverse, normalized, when small; Cramer's rule over the graph otherwise.
 matrix inverse(const matrix& M, bool small) {

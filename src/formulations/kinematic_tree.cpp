@@ -8,12 +8,25 @@
 #include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::formulations {
-namespace {
 
 using GiNaC::ex;
 using GiNaC::matrix;
 
 matrix named(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return sym::intermediate(e); }); }
+
+matrix spatial_transform(const TreeNode& node) {
+  matrix X = GiNaC::ex_to<matrix>(GiNaC::unit_matrix(6));
+  const ex a = node.turns_with_parent ? 1 : 0;
+  for (unsigned i = 0; i < 3; ++i) X(i, i) = a;
+  const matrix& R = node.lever;
+  const ex minus_skew[3][3] = {{0, R(2, 0), -R(1, 0)}, {-R(2, 0), 0, R(0, 0)}, {R(1, 0), -R(0, 0), 0}};
+  for (unsigned i = 0; i < 3; ++i)
+    for (unsigned j = 0; j < 3; ++j) X(i + 3, j) = minus_skew[i][j];
+  return X;
+}
+
+namespace {
+
 matrix zero(unsigned rows) { return matrix(rows, 1); }
 
 matrix cross(const matrix& a, const matrix& b) {

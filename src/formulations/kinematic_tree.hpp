@@ -44,6 +44,11 @@ struct TreeNode {
   GiNaC::matrix bias_force;         // applied minus gyroscopic: (−ω × I ω, m g), 6 × 1
 };
 
+/// Every entry a named intermediate (sym::intermediate).
+GiNaC::matrix named(const GiNaC::matrix& m);
+/// X_k of (1): [a_k 1, 0; −[R_k]×, 1].
+GiNaC::matrix spatial_transform(const TreeNode& node);
+
 class KinematicTree {
  public:
   /// Throws NotATree when the system is not a tree of joints (see above).

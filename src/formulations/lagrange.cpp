@@ -65,21 +65,12 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
   return eom;
 }
 
-LagrangianForm lagrangian_form(const model::System& system) {
-  system.check_velocities_from_positions("Lagrange's equations (and Hamilton's and Udwadia-Kalaba's, built on them)");
+LagrangianForm lagrangian_loads(const model::System& system) {
   const auto N = system.inertial_frame();
   const auto O = system.origin();
   LagrangianForm form;
   form.coordinates = system.coordinates();
   form.kinetic_energy = 0;
-  kin::RecursiveKinematics motion(N);  // T built body by body from the parents' velocities
-  for (const auto& p : system.particles()) form.kinetic_energy += model::kinetic_energy(p, motion);
-  for (const auto& b : system.bodies()) form.kinetic_energy += model::kinetic_energy(b, motion);
-  for (const auto& s : sym::free_symbols(form.kinetic_energy))
-    if (sym::is_dynamic(s) && !sym::derivative_order(s) && std::find(form.coordinates.begin(), form.coordinates.end(), s) == form.coordinates.end())
-      throw NotApplicableError("system '" + system.name() + "'",
-                       "Lagrange's equations need velocities in q and q_d; '" + GiNaC::ex_to<symbol>(s).get_name() +
-                           "' is not a coordinate (velocities set in terms of speeds belong to Kane's method)");
   if (const auto& g = system.gravity()) {
     for (const auto& p : system.particles()) form.potential_energy -= p.mass() * g->acceleration.dot(p.point().position_from(O));
     for (const auto& b : system.bodies())
@@ -94,6 +85,20 @@ LagrangianForm lagrangian_form(const model::System& system) {
   for (const auto& d : system.dissipations()) form.dissipation += d.function;
   form.generalized_forces =
       generalized_active_forces(system, sym::derivatives_of(form.coordinates), LoadSelection::Nonconservative);
+  return form;
+}
+
+LagrangianForm lagrangian_form(const model::System& system) {
+  system.check_velocities_from_positions("Lagrange's equations (and Hamilton's and Udwadia-Kalaba's, built on them)");
+  LagrangianForm form = lagrangian_loads(system);
+  kin::RecursiveKinematics motion(system.inertial_frame());  // T built body by body from the parents' velocities
+  for (const auto& p : system.particles()) form.kinetic_energy += model::kinetic_energy(p, motion);
+  for (const auto& b : system.bodies()) form.kinetic_energy += model::kinetic_energy(b, motion);
+  for (const auto& s : sym::free_symbols(form.kinetic_energy))
+    if (sym::is_dynamic(s) && !sym::derivative_order(s) && std::find(form.coordinates.begin(), form.coordinates.end(), s) == form.coordinates.end())
+      throw NotApplicableError("system '" + system.name() + "'",
+                       "Lagrange's equations need velocities in q and q_d; '" + GiNaC::ex_to<symbol>(s).get_name() +
+                           "' is not a coordinate (velocities set in terms of speeds belong to Kane's method)");
   return form;
 }
 

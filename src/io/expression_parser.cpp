@@ -192,9 +192,28 @@ std::vector<std::string> names_of(const GiNaC::symtab& table) {
   return names;
 }
 
-// `s` parsed against the names of `table`, checked: not empty, bounded in size and in the numbers
-// it computes, every name defined, real. Throws adyn::ModelError naming `object`.
-ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::string& object,
+// The entries of `table` whose names `s` mentions: GiNaC's parser copies its table, so it gets
+// these few rather than a large model's every name (a copy per expression made reading quadratic).
+GiNaC::symtab mentioned(const GiNaC::symtab& table, const std::string& s) {
+  GiNaC::symtab out;
+  auto word = [&](std::size_t i) { return i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_'); };
+  for (std::size_t i = 0; i < s.size();) {
+    if (!word(i)) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (word(j)) ++j;
+    if (auto it = table.find(s.substr(i, j - i)); it != table.end()) out.insert(*it);
+    i = j;
+  }
+  return out;
+}
+
+// `s` parsed against the names of `table` and `extra` (where `table` has none of a name),
+// checked: not empty, bounded in size and in the numbers it computes, every name defined, real.
+// Throws adyn::ModelError naming `object`.
+ex parse_against(const GiNaC::symtab& table, const GiNaC::symtab& extra, const std::string& s, const std::string& object,
                  const GiNaC::prototype_table& functions = elementary_functions(),
                  const GiNaC::prototype_table& dry_run_functions = elementary_functions()) {
   auto fail = [&](const std::string& problem) { throw ModelError(object, problem); };
@@ -202,7 +221,9 @@ ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::st
   if (s.size() > max_expression_length || nesting(s) > max_expression_nesting)
     fail("the expression " + in_quotes(s) + " is too long or nested too deeply");
   if (auto problem = dry_run(s, dry_run_functions)) fail(*problem);
-  GiNaC::parser parse(table, false, functions);
+  GiNaC::symtab used = mentioned(table, s);
+  used.insert(extra.begin(), extra.end());
+  GiNaC::parser parse(used, false, functions);
   ex e;
   try {
     e = parse(s);
@@ -210,8 +231,11 @@ ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::st
     fail("cannot parse expression " + in_quotes(s) + ": " + first_line(error.what()));
   }
   for (const auto& [name, symbol] : parse.get_syms())
-    if (!table.count(name))
-      fail("undefined symbol '" + name + "' in expression " + in_quotes(s) + hint(name, names_of(table)));
+    if (!used.count(name)) {
+      auto names = names_of(table);
+      for (const auto& kv : extra) names.push_back(kv.first);
+      fail("undefined symbol '" + name + "' in expression " + in_quotes(s) + hint(name, names));
+    }
   if (GiNaC::is_a<GiNaC::lst>(e)) fail("the expression " + in_quotes(s) + " is a list, not a number");
   if (is_complex(e)) fail("the expression " + in_quotes(s) + " is complex");
   return e;
@@ -221,10 +245,11 @@ ex parse_against(const GiNaC::symtab& table, const std::string& s, const std::st
 // Messages show the terms as written.
 }  // namespace
 
-ex parse_scalar(const model::System& system, GiNaC::symtab table, const std::string& s, const std::string& object) {
-  if (!mentions_vectors(s)) return parse_against(table, s, object);
+ex parse_scalar(const model::System& system, const std::string& s, const std::string& object, const GiNaC::symtab& extra) {
+  if (!mentions_vectors(s)) return parse_against(system.symbol_table(), extra, s, object);
   const VectorTerms terms = expand_vector_terms(system, s, object);
-  table.insert(terms.values.begin(), terms.values.end());
+  GiNaC::symtab more = extra;
+  more.insert(terms.values.begin(), terms.values.end());
   auto as_written = [&](std::string message) {
     for (std::size_t k = terms.written.size(); k-- > 0;)  // adyn_vector_12 before adyn_vector_1
       for (std::size_t at; (at = message.find("adyn_vector_" + std::to_string(k))) != std::string::npos;)
@@ -233,7 +258,7 @@ ex parse_scalar(const model::System& system, GiNaC::symtab table, const std::str
   };
   ex e;
   try {
-    e = parse_against(table, terms.text, object, with_vector_functions(elementary_functions(), true),
+    e = parse_against(system.symbol_table(), more, terms.text, object, with_vector_functions(elementary_functions(), true),
                       with_vector_functions(elementary_functions(), false));
     e = e.evalm();
   } catch (const ModelError& error) {

@@ -417,7 +417,7 @@ class ModelReader : public ModelValues {
     const std::string object = "dependent_speeds";
     const auto names = list(node, object, "speed names");
     std::vector<GiNaC::symbol> chosen;
-    const auto table = system_.symbol_table();
+    const auto& table = system_.symbol_table();
     for (const auto& item : names) {
       const auto name = text(item, object, "a speed name");
       auto it = table.find(name);
@@ -654,7 +654,7 @@ ModelDocument read_model_document(const std::string& path) {
 model::System read_model_file(const std::string& path) { return read_model_document(path).system; }
 
 GiNaC::ex parse_expression(const model::System& system, const std::string& text, const std::string& object) {
-  return parse_scalar(system, system.symbol_table(), text, object);
+  return parse_scalar(system, text, object);
 }
 
 }  // namespace adyn::io

@@ -80,9 +80,7 @@ class ModelValues : public YamlReader {
 
   ex expression(const YAML::Node& node, const std::string& object, const GiNaC::symtab& extra = {}) const {
     const std::string s = text(node, object, "an expression");
-    GiNaC::symtab table = system_.symbol_table();
-    table.insert(extra.begin(), extra.end());
-    return guarded(node, object, [&] { return parse_scalar(system_, table, s, object); });
+    return guarded(node, object, [&] { return parse_scalar(system_, s, object, extra); });
   }
 
   std::vector<ex> expressions(const YAML::Node& node, const std::string& object, std::size_t n,
@@ -138,22 +136,22 @@ class ModelValues : public YamlReader {
 
   // The frame `name`; an unknown name is reported at `node`.
   kin::ReferenceFrame frame_called(const std::string& name, const YAML::Node& node, const std::string& object) const {
-    return find_named(system_.frames(), "frame", name, node, object);
+    if (auto f = system_.find_frame(name)) return *f;
+    unknown(system_.frames(), "frame", name, node, object);
   }
 
   kin::Point point_named(const YAML::Node& node, const std::string& object) const {
-    return find_named(system_.points(), "point", text(node, object, "a point name"), node, object);
+    const std::string name = text(node, object, "a point name");
+    if (auto p = system_.find_point(name)) return *p;
+    unknown(system_.points(), "point", name, node, object);
   }
 
-  // The item of `items` called `name`; an unknown name is reported at `node` with a suggestion.
+  // Reports at `node` that no item of `items` is called `name`, with a suggestion.
   template <class Items>
-  auto find_named(const Items& items, const std::string& kind, const std::string& name, const YAML::Node& node,
-                  const std::string& object) const -> typename Items::value_type {
+  [[noreturn]] void unknown(const Items& items, const std::string& kind, const std::string& name, const YAML::Node& node,
+                            const std::string& object) const {
     std::vector<std::string> names;
-    for (const auto& item : items) {
-      if (item.name() == name) return item;
-      names.push_back(item.name());
-    }
+    for (const auto& item : items) names.push_back(item.name());
     fail(node, object, "no " + kind + " '" + name + "' is defined" + hint(name, names));
   }
 

@@ -24,9 +24,13 @@ GiNaC::exmap with_accelerations(const GiNaC::exmap& rates) {
 
 System::System(const std::string& name, const std::string& inertial_frame, const std::string& origin)
     : name_(name) {
+  symbols_["t"] = sym::time();
+  symbols_["N_c"] = Constraint::normal_force_symbol();  // |Q^c_i| in nonideal constraint forces
   frames_.emplace_back(inertial_frame);
   points_.emplace_back(origin);
   points_.front().fix_in(frames_.front());
+  frame_index_.emplace(inertial_frame, 0);
+  point_index_.emplace(origin, 0);
 }
 
 void System::claim_symbol_name(const std::string& kind, const std::string& name) {
@@ -40,6 +44,7 @@ GiNaC::symbol System::add_parameter(const std::string& name, std::optional<doubl
                                     const std::string& unit, const std::string& latex) {
   claim_symbol_name("parameter", name);
   parameters_.push_back({sym::parameter(name, latex), value, unit});
+  symbols_.emplace(name, parameters_.back().symbol);  // (q, q̇, q̈, u, u̇ of the same name win)
   return parameters_.back().symbol;
 }
 
@@ -76,12 +81,14 @@ GiNaC::exmap System::parameter_values() const {
 GiNaC::symbol System::add_coordinate(const std::string& name, const std::string& latex) {
   claim_symbol_name("coordinate", name);
   coordinates_.push_back(sym::dynamic_symbol(name, latex));
+  add_dynamic_symbols(coordinates_.back());
   return coordinates_.back();
 }
 
 GiNaC::symbol System::add_speed(const std::string& name, const std::string& latex) {
   claim_symbol_name("speed", name);
   declared_speeds_.push_back(sym::dynamic_symbol(name, latex));
+  add_dynamic_symbols(declared_speeds_.back());
   return declared_speeds_.back();
 }
 
@@ -216,51 +223,61 @@ GiNaC::exmap System::speeds_in_rates() const {
 }
 
 kin::ReferenceFrame System::add_frame(const kin::ReferenceFrame& frame) {
-  for (const auto& f : frames_)
-    if (f.name() == frame.name()) {
-      if (f == frame) return f;
-      throw ModelError("frame '" + frame.name() + "'", "a frame with this name already exists");
-    }
+  if (auto f = find_frame(frame.name())) {
+    if (*f == frame) return *f;
+    throw ModelError("frame '" + frame.name() + "'", "a frame with this name already exists");
+  }
+  frame_index_.emplace(frame.name(), frames_.size());
   frames_.push_back(frame);
   return frames_.back();
 }
 
 kin::Point System::add_point(const kin::Point& point) {
-  for (const auto& p : points_)
-    if (p.name() == point.name()) {
-      if (p == point) return p;
-      throw ModelError("point '" + point.name() + "'", "a point with this name already exists");
-    }
+  if (auto p = find_point(point.name())) {
+    if (*p == point) return *p;
+    throw ModelError("point '" + point.name() + "'", "a point with this name already exists");
+  }
+  point_index_.emplace(point.name(), points_.size());
   points_.push_back(point);
   return points_.back();
 }
 
+std::optional<kin::ReferenceFrame> System::find_frame(const std::string& name) const {
+  const auto it = frame_index_.find(name);
+  return it == frame_index_.end() ? std::nullopt : std::optional(frames_[it->second]);
+}
+
+std::optional<kin::Point> System::find_point(const std::string& name) const {
+  const auto it = point_index_.find(name);
+  return it == point_index_.end() ? std::nullopt : std::optional(points_[it->second]);
+}
+
 kin::ReferenceFrame System::frame(const std::string& name) const {
-  for (const auto& f : frames_)
-    if (f.name() == name) return f;
+  if (auto f = find_frame(name)) return *f;
   throw ModelError("frame '" + name + "'", "no such frame in system '" + name_ + "'");
 }
 
 kin::Point System::point(const std::string& name) const {
-  for (const auto& p : points_)
-    if (p.name() == name) return p;
+  if (auto p = find_point(name)) return *p;
   throw ModelError("point '" + name + "'", "no such point in system '" + name_ + "'");
 }
 
+void System::claim_mass_name(const std::string& kind, const std::string& name) {
+  auto [it, inserted] = mass_kinds_.emplace(name, kind);
+  if (inserted) return;
+  throw ModelError(kind + " '" + name + "'", it->second == kind ? "a " + kind + " with this name already exists"
+                                                                : "a " + it->second + " has this name already");
+}
+
 void System::add_particle(const Particle& particle) {
-  for (const auto& p : particles_)
-    if (p.name() == particle.name()) throw ModelError("particle '" + p.name() + "'", "a particle with this name already exists");
-  for (const auto& b : bodies_)
-    if (b.name() == particle.name()) throw ModelError("particle '" + b.name() + "'", "a body has this name already");
+  claim_mass_name("particle", particle.name());
   particles_.push_back(particle);
 }
 
 void System::add_body(const RigidBody& body) {
-  for (const auto& b : bodies_)
-    if (b.name() == body.name()) throw ModelError("body '" + b.name() + "'", "a body with this name already exists");
-  for (const auto& p : particles_)
-    if (p.name() == body.name()) throw ModelError("body '" + p.name() + "'", "a particle has this name already");
+  if (mass_kinds_.count(body.name())) claim_mass_name("body", body.name());  // throws: the name is taken
   body.frame().angular_velocity_in(inertial_frame());  // throws unless the frame hangs from N
+  claim_mass_name("body", body.name());
   bodies_.push_back(body);
 }
 
@@ -353,20 +370,11 @@ void System::add_event(const Event& e) {
   events_.push_back(e);
 }
 
-GiNaC::symtab System::symbol_table() const {
-  GiNaC::symtab table;
-  table["t"] = sym::time();
-  table["N_c"] = Constraint::normal_force_symbol();  // |Q^c_i| in nonideal constraint forces
-  for (const auto& p : parameters_) table[p.symbol.get_name()] = p.symbol;
-  auto add_dynamic = [&](const GiNaC::symbol& s) {
-    for (int order = 0; order <= 2; ++order) {
-      auto d = sym::derivative_of(s, order);
-      table[d.get_name()] = d;
-    }
-  };
-  for (const auto& q : coordinates_) add_dynamic(q);
-  for (const auto& u : declared_speeds_) add_dynamic(u);
-  return table;
+void System::add_dynamic_symbols(const GiNaC::symbol& s) {
+  for (int order = 0; order <= 2; ++order) {
+    const auto d = sym::derivative_of(s, order);
+    symbols_[d.get_name()] = d;
+  }
 }
 
 }  // namespace adyn::model

@@ -120,8 +120,9 @@ Eigen::VectorXd least_norm_multipliers(const Eigen::MatrixXd& G, const Eigen::Ve
 Eigen::VectorXd mass_orthogonal_correction(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, const Eigen::VectorXd& r) {
   const double alpha = penalty(M.diagonal().cwiseAbs().maxCoeff(), J.rows() ? J.rowwise().squaredNorm().maxCoeff() : 0.0);
   const Eigen::LLT<Eigen::MatrixXd> llt(M + alpha * J.transpose() * J);
-  if (llt.info() != Eigen::Success)
-    throw SingularityError("projection onto the constraints", formulations::not_positive_definite);
+  // M has no inertia along some motion these rows leave free (other rows hold it): the least
+  // change in the Euclidean metric instead.
+  if (llt.info() != Eigen::Success) return -J.completeOrthogonalDecomposition().solve(r);
   Eigen::VectorXd x;
   iterate([&](const Eigen::VectorXd& b) -> Eigen::VectorXd { return llt.solve(b); },
           [&](const Eigen::VectorXd& v) -> Eigen::VectorXd { return J * v; },

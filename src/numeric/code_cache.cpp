@@ -19,6 +19,7 @@
 #include <sstream>
 #include <vector>
 
+#include "adyn/numeric/exit_cleanup.hpp"
 #include "adyn/numeric/native_code.hpp"
 
 extern char** environ;
@@ -146,7 +147,8 @@ int run_compiler(const fs::path& c, const fs::path& so, const fs::path& log) {
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  ExitCleanup child;  // killed if this process is interrupted
+  const int spawned = spawn_registered(pid, argv.data(), &actions, child);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) throw NativeCodeError("native code: cannot run the C compiler '" + words[0] + "': " + std::strerror(spawned));
   int status = 0;
@@ -159,6 +161,8 @@ int run_compiler(const fs::path& c, const fs::path& so, const fs::path& log) {
 void compile_into(const fs::path& dir, const fs::path& so, const std::string& source, const std::string& tag) {
   const fs::path c = dir / std::string("source").append(tag).append(".c"), tmp = fs::path(so).concat(tag),
                  log = dir / std::string("compiler").append(tag).append(".log");
+  const ExitCleanup registered[] = {ExitCleanup::file(fs::path(c).concat(".part")), ExitCleanup::file(c),
+                                    ExitCleanup::file(tmp), ExitCleanup::file(log)};  // removed if interrupted
   write_atomically(c, source, ".part");
   const int status = run_compiler(c, tmp, log);
   const std::string why = read_log(log);
@@ -226,9 +230,17 @@ std::optional<std::string> recorded_digest(const std::string& key_file, const st
   return key_file.substr(digest_label.size(), digest_size);
 }
 
-// The library built in a private temporary directory, removed once read.
+// The library built in a private temporary directory, removed once read (or if the process is
+// interrupted).
 LoadedLibrary load_uncached(const std::string& source, const std::string& tag) {
-  const fs::path temporary = private_temporary_directory(), so = temporary / "eom.so";
+  fs::path temporary;
+  ExitCleanup registration;
+  {
+    SignalsDeferred deferred;  // created and registered, or neither, when interrupted
+    temporary = private_temporary_directory();
+    registration = ExitCleanup::directory(temporary.string());
+  }
+  const fs::path so = temporary / "eom.so";
   std::string bytes;
   try {
     compile_into(temporary, so, source, tag);
@@ -276,6 +288,7 @@ LoadedLibrary load_compiled_library(const std::string& source) {
   // that a key never names a library that is not complete.
   compile_into(dir, so, source, tag);
   const std::string library = read_private_file(so);
+  const auto key_part = ExitCleanup::file(fs::path(key_file).concat(tag));  // removed if interrupted
   write_atomically(key_file, key_file_text(library, key), tag);
   return {load_from_memory(library, so), so.string(), note};
 }

@@ -79,6 +79,9 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
 void EquationsEvaluator::compile_matrices() const {
   if (!eom_) return;
   const auto& eom = *eom_;
+  if (eom.mass_matrix.rows() != p_)  // formulations::tree_equations: for the articulated-body algorithm only
+    throw Error(method_ + " equations: the mass-matrix form M u' = F was not derived (the articulated-body algorithm "
+                          "evaluates these equations)");
   std::vector<GiNaC::symbol> inputs = {sym::time()};
   inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
   inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());

@@ -66,9 +66,11 @@ class Run {
         project_above_(!options.project ? std::numeric_limits<double>::infinity()
                                         : options.constraint_tolerance > 0 ? options.constraint_tolerance
                                                                            : options.rtol) {
-    evaluator_.set_constraint_solver(options.constraint_solver);
-    pb_.mass_orthogonal_projection = options.constraint_solver == ConstraintSolver::AugmentedLagrangian &&
-                                     eom.enforcement == formulations::ConstraintEnforcement::Multipliers;
+    // IDA solves the multiplier form itself, λ among its unknowns.
+    const bool augmented = options.constraint_solver == ConstraintSolver::AugmentedLagrangian &&
+                           options.integrator != Integrator::Ida;
+    evaluator_.set_constraint_solver(augmented ? ConstraintSolver::AugmentedLagrangian : ConstraintSolver::Kkt);
+    pb_.mass_orthogonal_projection = augmented && eom.enforcement == formulations::ConstraintEnforcement::Multipliers;
     if (options.baumgarte != 0 && evaluator_.constraint_rows() != system.constraints().size())
       throw Error("simulation: Baumgarte stabilization needs equations whose constraint rows are the system's "
                   "constraints (Lagrange, Gauss, Udwadia-Kalaba, Hamilton); " + eom.method + "'s are not");

@@ -8,6 +8,7 @@
 
 #include "adyn/analysis/energy.hpp"
 #include "adyn/error.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
@@ -70,20 +71,20 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   // values, declared speeds u that are not states of the equations (all of them for Lagrange's or
   // Hamilton's equations, the embedded ones for Boltzmann–Hamel's) through u = Y q̇ + z, and then
   // q̇ by the equations' kinematic equations.
+  // Over the graph (sym::substitute, sym::Occurrence): GiNaC's subs and has walk the tree, and
+  // the energy of a tree is a graph of named intermediates (analysis::energy_for_evaluation).
   std::optional<GiNaC::exmap> speeds_in_rates;
-  auto foreign_speed = [&](const ex& e) {
-    for (const auto& u : system.speeds())
-      if (e.has(u) && std::none_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& s) { return s.is_equal(u); }))
-        return true;
-    return false;
-  };
+  std::vector<GiNaC::symbol> foreign;
+  for (const auto& u : system.speeds())
+    if (std::none_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& s) { return s.is_equal(u); })) foreign.push_back(u);
+  sym::Occurrence foreign_speed(foreign);
   auto in_state = [&](const ex& e) {
-    ex x = e.subs(dependent, GiNaC::subs_options::no_pattern);
-    if (!system.coordinate_rates().empty() && foreign_speed(x)) {
+    ex x = dependent.empty() ? e : sym::substitute(e, dependent);
+    if (!system.coordinate_rates().empty() && !foreign.empty() && foreign_speed.in(x)) {
       if (!speeds_in_rates) speeds_in_rates = system.speeds_in_rates();
-      x = x.subs(*speeds_in_rates, GiNaC::subs_options::no_pattern);
+      x = sym::substitute(x, *speeds_in_rates);
     }
-    return x.subs(rates, GiNaC::subs_options::no_pattern);
+    return sym::substitute(x, rates);
   };
   std::vector<ex> phi, r;
   for (const auto& c : system.constraints()) {
@@ -112,8 +113,9 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   mon.speeds_are_rates = std::equal(eom.speeds.begin(), eom.speeds.end(), qd.begin(), qd.end(),
                                     [](const GiNaC::symbol& a, const GiNaC::symbol& b) { return a.is_equal(b); });
   try {
-    E = in_state(analysis::energy_function(system));
-    Edot = in_state(analysis::energy_rate(system, {}));
+    const auto energy = analysis::energy_for_evaluation(system);
+    E = in_state(energy.energy);
+    Edot = in_state(energy.rate);
     mon.energy = true;
   } catch (const ModelError&) {  // no Lagrangian in q̇ (velocities given in speeds): no energy monitor
   }

@@ -11,6 +11,19 @@
 #include "adyn/error.hpp"
 
 namespace adyn::numeric {
+namespace {
+
+// The mark of a run that stopped before t_end, on the CSV's last line: "# incomplete: interrupted
+// at t = 3.2". A comment line: numpy.loadtxt and genfromtxt skip it, pandas.read_csv with
+// comment='#', read_trajectory_csv reads it back.
+constexpr const char* incomplete_mark = "# incomplete: ";
+
+std::string one_line(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+
+}  // namespace
 
 void Trajectory::write_csv(std::ostream& os) const {
   os << "t";
@@ -26,6 +39,7 @@ void Trajectory::write_csv(std::ostream& os) const {
       os << "," << (static_cast<Eigen::Index>(i) < lambda[k].size() ? lambda[k](static_cast<Eigen::Index>(i)) : std::nan(""));
     os << "," << energy[k] << "," << violation[k] << "\n";
   }
+  if (!summary.completed) os << incomplete_mark << one_line(summary.stop_reason) << "\n";
 }
 
 void Trajectory::write_json(std::ostream& os) const {
@@ -90,6 +104,11 @@ Trajectory read_trajectory_csv(std::istream& in, const std::string& source, cons
   tr.summary.completed = true;
   for (int number = 2; std::getline(in, line); ++number) {
     if (line.empty()) continue;
+    if (line[0] == '#') {  // a comment: the mark of an incomplete run, or another note
+      if (line.rfind(incomplete_mark, 0) == 0)
+        tr.summary.completed = false, tr.summary.stop_reason = line.substr(std::string(incomplete_mark).size());
+      continue;
+    }
     const auto cells = split_csv_line(line);
     if (cells.size() != header.size())
       fail(number, "has " + std::to_string(cells.size()) + " values, the header " + std::to_string(header.size()));

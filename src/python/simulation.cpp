@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "adyn/cli/simulation_setup.hpp"
@@ -48,14 +49,32 @@ bool python_interrupt_pending() {
   return true;
 }
 
-numeric::Trajectory simulate(const Equations& e, const py::dict& initial, const cli::SimulationOverrides& given) {
+numeric::Trajectory simulate(const Equations& e, const py::dict& initial, const cli::SimulationOverrides& given,
+                             const py::object& progress) {
   auto doc = e.model->doc;
   for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
   auto options = cli::simulation_options(given, doc.setup);
-  options.interrupted = python_interrupt_pending;
+  // `progress(t)` at each sample; what it raises stops the run and is raised once it has ended
+  // (an exception must not cross SUNDIALS' C frames) — but Ctrl-C, which Python raises in the
+  // first Python code to run, there, is the interruption it is anywhere else.
+  std::optional<py::error_already_set> raised;
+  bool ctrl_c = false;
+  options.interrupted = [&] { return ctrl_c || raised.has_value() || python_interrupt_pending(); };
+  if (!progress.is_none())
+    options.progress = [&](double t) {
+      if (raised || ctrl_c) return;
+      try {
+        progress(t);
+      } catch (py::error_already_set& error) {
+        if (error.matches(PyExc_KeyboardInterrupt)) ctrl_c = true;
+        else raised = std::move(error);
+      }
+    };
   const auto completion = cli::initial_state(doc);
   const auto& x = completion.state;
-  auto trajectory = numeric::simulate(doc.system, e.eom, formulations::state_for(e.eom, doc.system, x.t, x.q, x.u), options);
+  auto trajectory =
+      numeric::simulate(doc.system, e.eom, formulations::state_for(e.eom, doc.system, x.t, x.q, x.u), options);
+  if (raised) throw std::move(*raised);
   trajectory.summary.initial_state = completion.messages();
   return trajectory;
 }
@@ -96,13 +115,14 @@ void bind_simulation(py::module_& m) {
   m.def("simulate", [](const Equations& e, const py::dict& initial, std::optional<double> t_end, std::optional<double> dt,
                         std::optional<double> rtol, std::optional<double> atol, std::optional<std::string> integrator,
                         std::optional<bool> projection, std::optional<double> baumgarte,
-                        std::optional<std::string> backend, std::optional<std::string> constraint_solver, bool mass_matrix) {
+                        std::optional<std::string> backend, std::optional<std::string> constraint_solver, bool mass_matrix,
+                        const py::object& progress) {
     cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
                                    mass_matrix};
-    return simulate(e, initial, given);
+    return simulate(e, initial, given, progress);
   }, py::arg("equations"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
         py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("constraint_solver"),
-        py::arg("mass_matrix"),
+        py::arg("mass_matrix"), py::arg("progress"),
         "Integrates the equations from the model's initial conditions (adyn.Equations.simulate documents it)");
 }
 

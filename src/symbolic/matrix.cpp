@@ -5,8 +5,8 @@
 
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
-#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
+#include "adyn/symbolic/expansion_size.hpp"
 
 namespace adyn::sym {
 
@@ -119,18 +119,16 @@ GiNaC::ex canonical_normal(const GiNaC::ex& e) {
   return (numerator / c).expand() / (denominator / c).expand();
 }
 
-GiNaC::ex normal_if_small(const GiNaC::ex& e) { return operation_count(e) <= normalization_limit ? canonical_normal(e) : e; }
+GiNaC::ex normal_if_small(const GiNaC::ex& e) { return expansion_is_small(e, normalization_limit) ? canonical_normal(e) : e; }
 
 GiNaC::matrix normal_if_small(const GiNaC::matrix& m) {
   return map_entries(m, [](const GiNaC::ex& e) { return normal_if_small(e); });
 }
 
 GiNaC::matrix solve_linear(const GiNaC::matrix& A, const GiNaC::matrix& b, std::size_t simplify_limit) {
-  std::size_t size = 0;
-  for (const auto* m : {&A, &b})
-    for (unsigned i = 0; i < m->rows(); ++i)
-      for (unsigned j = 0; j < m->cols(); ++j) size += operation_count((*m)(i, j));
-  if (size <= simplify_limit) {
+  std::vector<GiNaC::ex> all = entries(A);
+  for (const auto& e : entries(b)) all.push_back(e);
+  if (expansion_is_small(all, simplify_limit)) {
     GiNaC::matrix unknowns(A.cols(), b.cols());
     for (unsigned i = 0; i < A.cols(); ++i)
       for (unsigned j = 0; j < b.cols(); ++j) unknowns(i, j) = GiNaC::symbol();

@@ -7,6 +7,7 @@
 
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/ex_map.hpp"
+#include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::sym {
@@ -165,7 +166,7 @@ bool is_zero_trig(const ex& e) {
 }
 
 ex trig_simplify(const ex& e) {
-  if (is_a<symbol>(e) || is_a<numeric>(e) || operation_count(e) > simplification_limit) return e;
+  if (is_a<symbol>(e) || is_a<numeric>(e) || !expansion_is_small(e, simplification_limit)) return e;
   ex best = e;
   for (const ex& start : {e, expand_trig(e)}) {
     ex candidate = reduced_form(start);

@@ -1,12 +1,16 @@
 // The energy function E = T2 − T0 + V and its rate (Greenwood (4.379), (4.393); Géradin (1.58)):
-// golden values of Greenwood 4.12 and 4.13, the rate against dE/dt along the motion, and the
-// sufficient conditions for a conservative system.
+// golden values of Greenwood 4.12 and 4.13, the rate against dE/dt along the motion, the
+// sufficient conditions for a conservative system, and the form a simulation's monitor evaluates.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "adyn/analysis/energy.hpp"
+#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/io/model_file.hpp"
+#include "adyn/numeric/tape.hpp"
+#include "hostile_models.hpp"
 #include "eom_support.hpp"
 #include "seed_systems.hpp"
 #include "test_support.hpp"
@@ -99,4 +103,42 @@ TEST(EnergyRate, ConstraintPowerThroughTheMultipliers) {
   auto report = analysis::conservation_report(s);
   EXPECT_FALSE(report.catastatic_constraints);
   EXPECT_FALSE(report.conservative());
+}
+
+// The energy monitor of a simulation evaluates E = T + V with T over the tree's graph (O(n) named
+// intermediates, formulations::tree_kinetic_energy) and Ė from the loads alone: at random states
+// they equal the energy function T2 − T0 + V and its rate — for particles and rigid bodies, hinges
+// and sliders, relative and absolute angles, springs and a damper.
+TEST(EnergyForEvaluation, OfATreeIsTheEnergyFunctionAndItsRate) {
+  const auto chain = io::read_model_document_text(test::chain_model(6), "chain.yaml").system;
+  for (const auto& [name, s] : std::vector<std::pair<std::string, model::System>>{
+           {"chain", chain},
+           {"double pendulum", io::read_model_file(test::example("double_pendulum.yaml"))},
+           {"pendulum and plate", io::read_model_file(test::example("kane_e1_pendulum_plate.yaml"))},
+           {"elastic pendulum", io::read_model_file(test::example("geradin_p1_6_elastic_pendulum.yaml"))},
+           {"cart and pendulum", io::read_model_file(test::example("cart_pendulum.yaml"))},
+           {"top", io::read_model_file(test::example("heavy_symmetric_top.yaml"))}}) {
+    ASSERT_TRUE(formulations::tree_kinetic_energy(s)) << name << " is a tree";
+    const auto monitor = analysis::energy_for_evaluation(s);
+    const ex E = analysis::energy_function(s), rate = analysis::energy_rate(s, {});
+    std::vector<GiNaC::symbol> inputs = {sym::time()};
+    for (const auto& q : s.coordinates()) inputs.push_back(q);
+    for (const auto& u : s.speeds()) inputs.push_back(u);
+    for (const auto& p : s.parameters()) inputs.push_back(p.symbol);
+    const numeric::Tape tape(inputs, {monitor.energy, monitor.rate});
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> value(-1.5, 1.5);
+    for (int sample = 0; sample < 5; ++sample) {
+      GiNaC::exmap at = s.parameter_values();
+      std::vector<double> in;
+      for (const auto& x : inputs) {
+        if (!at.count(x)) at[x] = value(rng);
+        in.push_back(GiNaC::ex_to<GiNaC::numeric>(at[x]).to_double());
+      }
+      double out[2];
+      tape.evaluate(in.data(), out);
+      EXPECT_TRUE(test::close(out[0], sym::evaluate(E, at), 1e-12)) << name;
+      EXPECT_TRUE(test::close(out[1], sym::evaluate(rate, at), 1e-12)) << name;
+    }
+  }
 }

@@ -121,7 +121,7 @@ const MalformedCase malformed_cases[] = {
     {"control_character_raw", 16, 12, "the text '\\x1b[2Jfloor' contains a control character"},
     {"control_character_escaped", 2, 7, "the text 'pendulum\\x1b[31m' contains a control character"},
     {"speeds_not_independent", 7, 19, "speeds: are not independent: the kinematic equations q' = N u + n determine 1 of the 2"},
-    {"yaml_alias_expansion", 1, 1, "more than 2000000 YAML nodes (counting each use of an alias)"},
+    {"yaml_alias_expansion", 10, 37, "more than 2000000 YAML nodes (counting each use of an alias)"},
     {"does_not_exist", 1, 1, "model file: does not exist"},
     {"unit_line_break", 5, 21,
      "coordinate 'q': a unit is one line without control characters, got 'rad\\x0asystem \"touch unit_line_break_ran\"\\x0a'"},
@@ -138,6 +138,7 @@ const MalformedCase malformed_cases[] = {
                                          "at the initial state"},
     {"dcm_coordinate_not_orthonormal", 5, 31, "frame 'A': direction-cosine matrix: is not orthonormal (|CᵀC − I| = "
                                               "3.000000) at the initial state"},
+    {"yaml_alias_loop", 3, 17, "the alias '*a' is inside the node it names, so it would stand for an endless document"},
 };
 
 std::string malformed_directory() {

@@ -82,7 +82,9 @@ TEST(Scene, TrajectoryCsvReadsBack) {
   const auto tr = run(doc, 0.5);
   std::stringstream csv;
   tr.write_csv(csv);
+  EXPECT_EQ(csv.str().find('#'), std::string::npos) << "a complete run has no mark";
   const auto back = numeric::read_trajectory_csv(csv, "run.csv", {"q2", "q1"});
+  EXPECT_TRUE(back.summary.completed);
   ASSERT_EQ(back.t, tr.t);
   for (std::size_t k = 0; k < tr.t.size(); ++k) {
     EXPECT_EQ(back.q[k](0), tr.q[k](1));  // 17 digits: the same doubles
@@ -99,6 +101,22 @@ TEST(Scene, TrajectoryCsvReadsBack) {
     const auto thrown = test::thrown_message([&] { numeric::read_trajectory_csv(in, "run.csv", {"q1", "q2"}); });
     EXPECT_EQ(thrown.rfind(message, 0), 0u) << thrown;
   }
+}
+
+// A run cut short (interrupted, or stopped by a failure) ends its CSV with the comment line
+// "# incomplete: <why>", which the reader skips and reports.
+TEST(Scene, AnIncompleteTrajectoryIsMarkedInItsCsv) {
+  const auto doc = io::read_model_document(test::example("double_pendulum.yaml"));
+  auto tr = run(doc, 0.5);
+  tr.summary.completed = false, tr.summary.interrupted = true, tr.summary.stop_reason = "interrupted at t = 0.5";
+  std::stringstream csv;
+  tr.write_csv(csv);
+  const std::string text = csv.str();
+  EXPECT_EQ(text.substr(text.rfind('\n', text.size() - 2) + 1), "# incomplete: interrupted at t = 0.5\n");
+  const auto back = numeric::read_trajectory_csv(csv, "run.csv", {"q1", "q2"});
+  EXPECT_EQ(back.t, tr.t);
+  EXPECT_FALSE(back.summary.completed);
+  EXPECT_EQ(back.summary.stop_reason, "interrupted at t = 0.5");
 }
 
 // With a geometry section the scene holds the model's shapes, their sizes in numbers, and no

@@ -63,4 +63,23 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system);
 std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model::System& system,
                                                                      const EquationsOfMotion& eom);
 
+/// The equations of motion of an unconstrained tree by `method` as the articulated-body algorithm
+/// evaluates them, without their mass-matrix form M u̇ = F: the system's coordinates, speeds and
+/// kinematic equations q̇ = N u + n, named after the method, M and F left empty (0 × 0, 0 × 1), so
+/// that only an evaluator with the articulated-body dynamics integrates them. The form costs what
+/// the algorithm does not: an n-link chain's M has O(n³) terms (minutes for 50 links in relative
+/// angles, the algorithm 20 ms). For the methods whose equations of such a system are in its own
+/// coordinates and speeds (lagrange without declared speeds, kane, gibbs-appell), after their own
+/// checks of the model; none for another method, a system with constraints or events, or one that
+/// is not a tree.
+std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method);
+
+/// The kinetic energy of a tree, T = Σ_k ½ V_kᵀ I_k V_k with V_k = X_k V_p + S_k u_k (each body's
+/// velocity from its parent's), every V_k a named intermediate: O(n) operations, where T written in
+/// the coordinates has O(n³) terms for an n-link chain (minutes to build and to split for 300
+/// links). For evaluation only (the tape, the generated C: the simulation's energy monitor);
+/// derivatives do not see through the intermediates. None when the system is not a tree or its
+/// kinematics depend on time explicitly (T then has parts T1 and T0 besides T2).
+std::optional<GiNaC::ex> tree_kinetic_energy(const model::System& system);
+
 }  // namespace adyn::formulations

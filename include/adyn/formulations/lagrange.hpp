@@ -35,6 +35,8 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
 /// gravity, springs and potentials, D from dampers and dissipation functions, Q from the forces,
 /// torques and generalized forces by virtual work (Kane's F_r with v_r = ∂v/∂q̇_r).
 LagrangianForm lagrangian_form(const model::System& system);
+/// V, D and Q of lagrangian_form without T (kinetic_energy 0): what the loads give.
+LagrangianForm lagrangian_loads(const model::System& system);
 
 /// Lagrange's equations of a system, with multipliers for its constraints.
 EquationsOfMotion lagrange(const model::System& system);

@@ -14,10 +14,11 @@
 
 namespace adyn::io {
 
-/// `text` parsed against `table` (name -> symbol) and the system's frames and points (B.y,
-/// vel(P), dot, …): a real scalar. Throws adyn::ModelError naming `object`.
-GiNaC::ex parse_scalar(const model::System& system, GiNaC::symtab table, const std::string& text,
-                       const std::string& object);
+/// `text` parsed against the system's symbols (System::symbol_table), `extra` names (name ->
+/// symbol, for names the system does not have) and the system's frames and points (B.y, vel(P),
+/// dot, …): a real scalar. Throws adyn::ModelError naming `object`.
+GiNaC::ex parse_scalar(const model::System& system, const std::string& text, const std::string& object,
+                       const GiNaC::symtab& extra = {});
 
 /// A name that expressions give another meaning (time t, the constants I, Pi, …, the functions):
 /// not usable for a model's symbols.

@@ -93,8 +93,10 @@ class System {
   /// returned value refers to the same frame.
   kin::ReferenceFrame add_frame(const kin::ReferenceFrame& frame);
   kin::Point add_point(const kin::Point& point);
-  kin::ReferenceFrame frame(const std::string& name) const;
+  kin::ReferenceFrame frame(const std::string& name) const;  // throws ModelError if none
   kin::Point point(const std::string& name) const;
+  std::optional<kin::ReferenceFrame> find_frame(const std::string& name) const;  // (looked up by name, not searched)
+  std::optional<kin::Point> find_point(const std::string& name) const;
   const std::vector<kin::ReferenceFrame>& frames() const { return frames_; }
   const std::vector<kin::Point>& points() const { return points_; }
 
@@ -159,11 +161,14 @@ class System {
   /// The coordinates' values in the reference state, 0 where it gives none (or no number).
   Eigen::VectorXd reference_configuration() const;
 
-  /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers.
-  GiNaC::symtab symbol_table() const;
+  /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers,
+  /// kept as symbols are added (a model file's every expression looks its names up here).
+  const GiNaC::symtab& symbol_table() const { return symbols_; }
 
  private:
   void claim_symbol_name(const std::string& kind, const std::string& name);
+  void add_dynamic_symbols(const GiNaC::symbol& s);  // s, ṡ, s̈ into symbols_
+  void claim_mass_name(const std::string& kind, const std::string& name);  // a particle's or body's
   void claim_load_name(const std::string& kind, const std::string& name);
   friend std::vector<std::string> add_rolling_contact(System& system, const RollingContact& c);
 
@@ -192,6 +197,9 @@ class System {
   std::vector<GeneralizedForce> generalized_forces_;
   std::set<std::string> load_names_;
   std::map<std::string, std::string> symbol_kinds_;
+  GiNaC::symtab symbols_;  // symbol_table()
+  std::map<std::string, std::size_t> frame_index_, point_index_;  // name -> index in frames_, points_
+  std::map<std::string, std::string> mass_kinds_;                 // particle or body name -> "particle" / "body"
   std::map<std::string, std::string> units_;  // coordinate or speed name -> unit  // name -> "parameter" / "coordinate" / ...
 };
 

@@ -65,7 +65,8 @@ Eigen::VectorXd least_norm_multipliers(const Eigen::MatrixXd& G, const Eigen::Ve
 
 /// The mass-orthogonal correction Δ minimizing ½ Δᵀ M Δ subject to J Δ = −r (to first order), by the
 /// same penalty iteration (dense): the step that moves a state onto the constraints with the least
-/// kinetic metric, defined also where J loses rank.
+/// kinetic metric, defined also where J loses rank. Where M + αJᵀJ is singular (M without inertia
+/// along a motion J leaves free), the least-norm step −J⁺r.
 Eigen::VectorXd mass_orthogonal_correction(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, const Eigen::VectorXd& r);
 
 }  // namespace adyn::numeric

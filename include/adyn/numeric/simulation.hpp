@@ -93,12 +93,18 @@ struct Trajectory {
   std::vector<double> energy, energy_rate_integral, violation;
   TrajectorySummary summary;
 
+  /// The header t,<q>,<u>,lambda[<constraint>],energy,violation and a row per sample; a run that
+  /// stopped before t_end (summary.completed false) ends with the comment line "# incomplete:
+  /// <stop_reason>" (numpy's loadtxt and genfromtxt skip it; pandas' read_csv with comment='#').
   void write_csv(std::ostream& out) const;
+  /// The names, the summary (completed, interrupted, stop_reason, ...) and the samples.
   void write_json(std::ostream& out) const;
 };
 
 /// The times and the named coordinates of a trajectory written as CSV (Trajectory::write_csv, or
-/// any CSV with a header naming a column `t` and one per coordinate), for replaying it. Throws
+/// any CSV with a header naming a column `t` and one per coordinate), for replaying it. Lines that
+/// start with '#' are comments; the mark "# incomplete: <reason>" sets summary.completed false and
+/// the stop_reason. Throws
 /// adyn::ModelFileError at source:line for a missing column, a value that is not a finite number,
 /// a row of the wrong length or times that go backwards.
 Trajectory read_trajectory_csv(std::istream& in, const std::string& source, const std::vector<std::string>& coordinates);

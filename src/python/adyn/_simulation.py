@@ -13,7 +13,8 @@ class SimulationError(_adyn.Error):
 
 
 def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, integrator=None,
-             projection=None, baumgarte=None, backend=None, constraint_solver=None, mass_matrix=False):
+             projection=None, baumgarte=None, backend=None, constraint_solver=None, mass_matrix=False,
+             progress=None):
     """Integrates the equations from the model's initial conditions (overridden by `initial`, a
     mapping of coordinate and speed names to values): the values given are kept and those not given
     completed to satisfy the constraints (summary["initial_state"] says which; Model.initial_state).
@@ -26,12 +27,16 @@ def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, i
     Unconstrained trees are integrated with u̇ from the O(n) articulated-body algorithm (the same
     u̇ to rounding); `mass_matrix=True` evaluates the derived M u̇ = F instead.
 
+    `progress`, a callable, is called with the time of each recorded sample as the run goes (the
+    initial state first, once the equations are compiled), e.g. to drive a progress bar; what it
+    raises stops the run and is raised when it has stopped.
+
     Returns an adyn.Trajectory (t, q, u, lam, energy, energy_rate_integral, violation as NumPy
     arrays; summary). A run that stops early raises adyn.SimulationError carrying the trajectory so
     far; Ctrl-C raises KeyboardInterrupt carrying it too (`.trajectory`).
     """
     trajectory = _adyn.simulate(self, dict(initial or {}), t_end, dt, rtol, atol, integrator, projection,
-                                baumgarte, backend, constraint_solver, mass_matrix)
+                                baumgarte, backend, constraint_solver, mass_matrix, progress)
     summary = trajectory.summary
     for warning in summary["warnings"]:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "adyn/numeric/exit_cleanup.hpp"
+
 namespace adyn::cli {
 
 /// An output file of a command: the option that names it and its path (empty: not requested).
@@ -21,8 +23,8 @@ void check_output_files(const std::string& model, const std::vector<OutputFile>&
 
 /// The private file that replaces `path` on commit(): in the same directory (so that the rename is
 /// atomic), mode 0600 until committed, then the target's mode if it existed, else 0666 less the
-/// umask. Removed by the destructor unless committed. Throws adyn::Error naming `path` when the
-/// directory cannot be written.
+/// umask. Removed by the destructor unless committed, and by an interruption that ends the process
+/// (numeric::ExitCleanup). Throws adyn::Error naming `path` when the directory cannot be written.
 class ReplacingFile {
  public:
   explicit ReplacingFile(const std::string& path);
@@ -38,6 +40,7 @@ class ReplacingFile {
  private:
   std::string path_, temporary_;
   bool committed_ = false;
+  numeric::ExitCleanup cleanup_;  // the temporary file, until renamed or removed
 };
 
 /// Writes `text` to the file `path` (through a ReplacingFile when it is, or will be, a regular

@@ -39,9 +39,17 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
 /// adyn::ModelError (adyn::SingularityError at gimbal lock) as analysis::check_orientations.
 analysis::InitialState initial_state(const io::ModelDocument& doc);
 
+/// The equations `simulate` integrates by `method`: for an unconstrained tree that the
+/// articulated-body algorithm evaluates (options.articulated_body), formulations::tree_equations,
+/// which skips the mass-matrix form; else the method's whole derivation.
+formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,
+                                                       const numeric::SimulationOptions& options);
+
 /// Integrates from the initial state (its completion recorded in the summary), with a progress bar
-/// when `err` is a terminal; stops (keeping the samples so far) when CatchInterruption caught SIGINT
-/// or SIGTERM.
+/// when `err` is a terminal. The set-up (the
+/// initial state, the evaluator and the monitors) is the stage "code generation", which a signal
+/// ends at once; from the first sample on, the stage "integration", which a signal stops keeping
+/// the samples so far (interruption.hpp).
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                               numeric::SimulationOptions options, std::ostream& err);
 
