@@ -53,7 +53,9 @@ void System::set_parameter_value(const std::string& name, double value) { set_pa
 void System::set_parameter_values(const std::map<std::string, double>& values) {
   GiNaC::exmap trial = parameter_values();
   std::string assigned;
-  for (const auto& [name, value] : values) {
+  for (const auto& entry : values) {
+    const std::string& name = entry.first;
+    const double value = entry.second;
     auto it = std::find_if(parameters_.begin(), parameters_.end(), [&](const auto& p) { return p.symbol.get_name() == name; });
     if (it == parameters_.end()) throw ModelError("parameter '" + name + "'", "no such parameter in system '" + name_ + "'");
     check_finite_parameter(name, value);

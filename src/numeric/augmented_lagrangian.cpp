@@ -18,20 +18,24 @@ double penalty(double largest_mass, double longest_row_squared) {
   return longest_row_squared > 0 ? augmented_lagrangian_penalty * std::max(largest_mass, 1e-300) / longest_row_squared : 0.0;
 }
 
-// x = solve(b + Gᵀμ + α Gᵀc), μ += α (c − G x), from μ = 0 until x settles: the iteration of
-// augmented_lagrangian.hpp over any factorization and product with G. Returns the iterations made.
-template <class Solve, class Times, class TransposeTimes>
-int iterate(const Solve& solve, const Times& times, const TransposeTimes& transpose_times, const Eigen::VectorXd& b,
-            double alpha, const Eigen::VectorXd& c, Eigen::VectorXd& x) {
+// The iteration of augmented_lagrangian.hpp, x_k+1 = A⁻¹(b + Gᵀμ_k + αGᵀc) with
+// μ_k+1 = μ_k + α(c − G x_k+1), over any factorization of A = M + αGᵀG and products with M and G,
+// in residual form: x += A⁻¹(b + Gᵀλ − M x) with λ = μ + α(c − G x) the multipliers x implies,
+// then μ += α(c − G x). The residual is small and has no term of size α, so the solve's rounding
+// (about ε·α relative: 1e-9 for α0 = 1e7) enters only the correction, which vanishes: u̇ is as
+// accurate as M and F, and an integrator at tight tolerances meets no noise. Stops when the
+// correction settles; returns the iterations made.
+template <class Solve, class MassTimes, class Times, class TransposeTimes>
+int iterate(const Solve& solve, const MassTimes& mass_times, const Times& times, const TransposeTimes& transpose_times,
+            const Eigen::VectorXd& b, double alpha, const Eigen::VectorXd& c, Eigen::VectorXd& x) {
   Eigen::VectorXd mu = Eigen::VectorXd::Zero(c.size());
-  const Eigen::VectorXd pushed = b + alpha * transpose_times(c);
   x = Eigen::VectorXd::Zero(b.size());
   for (int k = 1; k <= max_iterations; ++k) {
-    const Eigen::VectorXd next = solve(pushed + transpose_times(mu));
-    const double change = (next - x).cwiseAbs().maxCoeff(), size = next.cwiseAbs().maxCoeff();
-    x = next;
+    const Eigen::VectorXd lambda = mu + alpha * (c - times(x));
+    const Eigen::VectorXd correction = solve(b + transpose_times(lambda) - mass_times(x));
+    x += correction;
     mu += alpha * (c - times(x));
-    if (change <= 1e-14 * (1 + size)) return k;
+    if (correction.cwiseAbs().maxCoeff() <= 1e-14 * (1 + x.cwiseAbs().maxCoeff())) return k;
   }
   return max_iterations;
 }
@@ -40,7 +44,7 @@ int iterate(const Solve& solve, const Times& times, const TransposeTimes& transp
 
 AugmentedLagrangianSolver::AugmentedLagrangianSolver(std::size_t p, std::size_t m, const std::vector<bool>& mass_pattern,
                                                      const std::vector<bool>& constraint_pattern)
-    : p_(p), m_(m), row_entries_(m), A_(static_cast<Eigen::Index>(p), static_cast<Eigen::Index>(p)) {
+    : p_(p), m_(m), row_start_{0}, A_(static_cast<Eigen::Index>(p), static_cast<Eigen::Index>(p)) {
   std::map<std::pair<int, int>, int> lower;  // (row ≥ column) → value index, once A is built
   for (std::size_t j = 0; j < p; ++j) lower[{static_cast<int>(j), static_cast<int>(j)}];
   for (std::size_t j = 0; j < p; ++j)
@@ -48,10 +52,10 @@ AugmentedLagrangianSolver::AugmentedLagrangianSolver(std::size_t p, std::size_t 
       if (mass_pattern[j * p + k] || mass_pattern[k * p + j]) lower[{static_cast<int>(j), static_cast<int>(k)}];
   for (std::size_t i = 0; i < m; ++i) {
     for (std::size_t j = 0; j < p; ++j)
-      if (constraint_pattern[i * p + j]) row_entries_[i].push_back(static_cast<int>(j));
-    for (int j : row_entries_[i])
-      for (int k : row_entries_[i])
-        if (k <= j) lower[{j, k}];
+      if (constraint_pattern[i * p + j]) columns_.push_back(static_cast<int>(j));
+    row_start_.push_back(static_cast<int>(columns_.size()));
+    for (int a = row_start_[i]; a < row_start_[i + 1]; ++a)
+      for (int b = row_start_[i]; b <= a; ++b) lower[{std::max(columns_[a], columns_[b]), std::min(columns_[a], columns_[b])}];
   }
   std::vector<Eigen::Triplet<double>> triplets;
   for (const auto& [at, unused] : lower) triplets.emplace_back(at.first, at.second, 1.0);
@@ -67,19 +71,21 @@ AugmentedLagrangianSolver::AugmentedLagrangianSolver(std::size_t p, std::size_t 
       if (mass_pattern[j * p + k] || mass_pattern[k * p + j])
         mass_entries_.push_back({lower.at({static_cast<int>(j), static_cast<int>(k)}), static_cast<int>(j), static_cast<int>(k), 0});
   for (std::size_t i = 0; i < m; ++i)
-    for (int j : row_entries_[i])
-      for (int k : row_entries_[i])
-        if (k <= j) products_.push_back({lower.at({j, k}), static_cast<int>(i), j, k});
+    for (int a = row_start_[i]; a < row_start_[i + 1]; ++a)
+      for (int b = row_start_[i]; b <= a; ++b) {
+        const int j = std::max(columns_[a], columns_[b]), k = std::min(columns_[a], columns_[b]);
+        products_.push_back({lower.at({j, k}), static_cast<int>(i), j, k});
+      }
   ldlt_.analyzePattern(A_);
 }
 
-ConstrainedAccelerations AugmentedLagrangianSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F,
-                                                          const Eigen::MatrixXd& G, const Eigen::VectorXd& g,
-                                                          const std::string& what) const {
+std::optional<ConstrainedAccelerations> AugmentedLagrangianSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F,
+                                                                         const Eigen::MatrixXd& G,
+                                                                         const Eigen::VectorXd& g) const {
   double longest = 0;
   for (std::size_t i = 0; i < m_; ++i) {
     double squared = 0;
-    for (int j : row_entries_[i]) squared += G(static_cast<Eigen::Index>(i), j) * G(static_cast<Eigen::Index>(i), j);
+    for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) squared += G(static_cast<Eigen::Index>(i), columns_[a]) * G(static_cast<Eigen::Index>(i), columns_[a]);
     longest = std::max(longest, squared);
   }
   const double alpha = penalty(M.diagonal().cwiseAbs().maxCoeff(), longest);
@@ -90,26 +96,38 @@ ConstrainedAccelerations AugmentedLagrangianSolver::solve(const Eigen::MatrixXd&
   ldlt_.factorize(A_);
   Eigen::VectorXd diagonal(static_cast<Eigen::Index>(p_));
   for (std::size_t j = 0; j < p_; ++j) diagonal(static_cast<Eigen::Index>(j)) = values[diagonal_[j]];
-  const Eigen::VectorXd pivots = ldlt_.vectorD(), permuted = ldlt_.permutationP() * diagonal;
+  const Eigen::VectorXd permuted = ldlt_.permutationP() * diagonal;
   if (ldlt_.info() != Eigen::Success ||
-      !(pivots.array() > formulations::singular_pivot_ratio * permuted.array().abs()).all())
-    throw SingularityError(what, formulations::not_positive_definite);
+      !(ldlt_.vectorD().array() > formulations::singular_pivot_ratio * permuted.array().abs()).all())
+    return std::nullopt;
   auto times = [&](const Eigen::VectorXd& x) {
-    Eigen::VectorXd y = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(m_));
-    for (std::size_t i = 0; i < m_; ++i)
-      for (int j : row_entries_[i]) y(static_cast<Eigen::Index>(i)) += G(static_cast<Eigen::Index>(i), j) * x(j);
+    Eigen::VectorXd y(static_cast<Eigen::Index>(m_));
+    for (std::size_t i = 0; i < m_; ++i) {
+      double sum = 0;
+      for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) sum += G(static_cast<Eigen::Index>(i), columns_[a]) * x(columns_[a]);
+      y(static_cast<Eigen::Index>(i)) = sum;
+    }
     return y;
   };
   auto transpose_times = [&](const Eigen::VectorXd& mu) {
     Eigen::VectorXd y = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(p_));
     for (std::size_t i = 0; i < m_; ++i)
-      for (int j : row_entries_[i]) y(j) += G(static_cast<Eigen::Index>(i), j) * mu(static_cast<Eigen::Index>(i));
+      for (int a = row_start_[i]; a < row_start_[i + 1]; ++a)
+        y(columns_[a]) += G(static_cast<Eigen::Index>(i), columns_[a]) * mu(static_cast<Eigen::Index>(i));
+    return y;
+  };
+  auto mass_times = [&](const Eigen::VectorXd& x) {  // M x from the lower triangle's entries
+    Eigen::VectorXd y = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(p_));
+    for (const auto& e : mass_entries_) {
+      y(e.row) += M(e.row, e.column) * x(e.column);
+      if (e.row != e.column) y(e.column) += M(e.row, e.column) * x(e.row);
+    }
     return y;
   };
   ConstrainedAccelerations out;
-  out.iterations = iterate([&](const Eigen::VectorXd& b) -> Eigen::VectorXd { return ldlt_.solve(b); }, times,
-                           transpose_times, F, alpha, g, out.udot);
-  out.constraint_force = M * out.udot - F;
+  out.iterations = iterate([&](const Eigen::VectorXd& b) -> Eigen::VectorXd { return ldlt_.solve(b); }, mass_times,
+                           times, transpose_times, F, alpha, g, out.udot);
+  out.constraint_force = mass_times(out.udot) - F;
   return out;
 }
 
@@ -125,6 +143,7 @@ Eigen::VectorXd mass_orthogonal_correction(const Eigen::MatrixXd& M, const Eigen
   if (llt.info() != Eigen::Success) return -J.completeOrthogonalDecomposition().solve(r);
   Eigen::VectorXd x;
   iterate([&](const Eigen::VectorXd& b) -> Eigen::VectorXd { return llt.solve(b); },
+          [&](const Eigen::VectorXd& v) -> Eigen::VectorXd { return M * v; },
           [&](const Eigen::VectorXd& v) -> Eigen::VectorXd { return J * v; },
           [&](const Eigen::VectorXd& mu) -> Eigen::VectorXd { return J.transpose() * mu; },
           Eigen::VectorXd::Zero(M.rows()), alpha, -r, x);

@@ -266,9 +266,10 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     return d;
   }
   if (solver_ == ConstraintSolver::AugmentedLagrangian) {
-    auto solved = augmented_->solve(M, F, G, g, method_ + " equations " + at_time(t));
-    d.udot = std::move(solved.udot);
-    d.constraint_force = std::move(solved.constraint_force);
+    auto solved = augmented_->solve(M, F, G, g);
+    if (!solved) throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
+    d.udot = std::move(solved->udot);
+    d.constraint_force = std::move(solved->constraint_force);
     if (multipliers) d.lambda = least_norm_multipliers(G, d.constraint_force);
     return d;
   }

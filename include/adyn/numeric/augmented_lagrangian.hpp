@@ -22,7 +22,7 @@
 #include <Eigen/Dense>
 #include <Eigen/Sparse>
 
-#include <string>
+#include <optional>
 #include <vector>
 
 namespace adyn::numeric {
@@ -42,11 +42,11 @@ class AugmentedLagrangianSolver {
   /// false is zero at every state).
   AugmentedLagrangianSolver(std::size_t p, std::size_t m, const std::vector<bool>& mass_pattern,
                             const std::vector<bool>& constraint_pattern);
-  /// u̇ of M u̇ = F + Gᵀλ, G u̇ = g (only the structural nonzeros of M and G are read). Throws
-  /// adyn::SingularityError naming `what` when M + αGᵀG is singular (M singular on the motions the
-  /// rows allow).
-  ConstrainedAccelerations solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
-                                 const Eigen::VectorXd& g, const std::string& what) const;
+  /// u̇ of M u̇ = F + Gᵀλ, G u̇ = g (only the structural nonzeros of M and G are read), or nothing
+  /// when M + αGᵀG is singular (M singular on the motions the rows allow). Not reentrant: one
+  /// solver per thread.
+  std::optional<ConstrainedAccelerations> solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F,
+                                                const Eigen::MatrixXd& G, const Eigen::VectorXd& g) const;
 
  private:
   struct Entry {  // A's value `value` takes M(row, column), or adds α G(row, column) G(row, other)
@@ -54,9 +54,9 @@ class AugmentedLagrangianSolver {
   };
   std::size_t p_, m_;
   std::vector<Entry> mass_entries_, products_;
-  std::vector<std::vector<int>> row_entries_;      // per row of G: the columns of its nonzeros
-  std::vector<int> diagonal_;                       // value index of A(j, j)
-  mutable Eigen::SparseMatrix<double> A_;           // the lower triangle
+  std::vector<int> row_start_, columns_;  // G's nonzeros by rows (compressed)
+  std::vector<int> diagonal_;              // value index of A(j, j)
+  mutable Eigen::SparseMatrix<double> A_;  // the lower triangle
   mutable Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower> ldlt_;
 };
 

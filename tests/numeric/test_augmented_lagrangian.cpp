@@ -1,0 +1,98 @@
+// The augmented Lagrangian solve of M u̇ = F + Gᵀλ, G u̇ = g (numeric/augmented_lagrangian.hpp):
+// the KKT solution where the rows are independent, the same accelerations with a row repeated, a
+// defined u̇ where the rows lose rank, and mass-orthogonal corrections equal to their closed form.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "adyn/error.hpp"
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/numeric/augmented_lagrangian.hpp"
+
+using namespace adyn;
+
+namespace {
+
+struct Random {
+  std::mt19937 engine{20261125};
+  Eigen::MatrixXd matrix(Eigen::Index rows, Eigen::Index cols) {
+    std::uniform_real_distribution<double> d(-1, 1);
+    Eigen::MatrixXd m(rows, cols);
+    for (Eigen::Index i = 0; i < rows; ++i)
+      for (Eigen::Index j = 0; j < cols; ++j) m(i, j) = d(engine);
+    return m;
+  }
+  Eigen::MatrixXd positive_definite(Eigen::Index n) {
+    const Eigen::MatrixXd a = matrix(n, n);
+    return a * a.transpose() + Eigen::MatrixXd::Identity(n, n);
+  }
+};
+
+std::vector<bool> dense(Eigen::Index rows, Eigen::Index cols) { return std::vector<bool>(static_cast<std::size_t>(rows * cols), true); }
+
+numeric::ConstrainedAccelerations solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
+                                        const Eigen::VectorXd& g) {
+  const numeric::AugmentedLagrangianSolver solver(static_cast<std::size_t>(M.rows()), static_cast<std::size_t>(G.rows()),
+                                                  dense(M.rows(), M.cols()), dense(G.rows(), G.cols()));
+  const auto solved = solver.solve(M, F, G, g);
+  if (!solved) throw SingularityError("test equations", "singular");
+  return *solved;
+}
+
+}  // namespace
+
+TEST(AugmentedLagrangian, EqualsTheKktSolutionForIndependentRows) {
+  Random random;
+  for (int trial = 0; trial < 5; ++trial) {
+    const Eigen::MatrixXd M = random.positive_definite(6), G = random.matrix(3, 6);
+    const Eigen::VectorXd F = random.matrix(6, 1), g = random.matrix(3, 1);
+    const auto kkt = formulations::solve_linear(M, F, G, g, "kkt");
+    const auto al = solve(M, F, G, g);
+    EXPECT_LT((al.udot - kkt.udot).cwiseAbs().maxCoeff(), 1e-13) << trial;
+    EXPECT_LT((al.constraint_force - G.transpose() * kkt.lambda).cwiseAbs().maxCoeff(), 1e-12) << trial;
+    EXPECT_LE(al.iterations, 4) << trial;
+    EXPECT_LT((numeric::least_norm_multipliers(G, al.constraint_force) - kkt.lambda).cwiseAbs().maxCoeff(), 1e-11);
+  }
+}
+
+// A row repeated (a redundant constraint) changes nothing: the KKT matrix is singular, this is not.
+TEST(AugmentedLagrangian, ARepeatedRowChangesNothing) {
+  Random random;
+  const Eigen::MatrixXd M = random.positive_definite(5), G = random.matrix(2, 5);
+  const Eigen::VectorXd F = random.matrix(5, 1), g = random.matrix(2, 1);
+  Eigen::MatrixXd G3(3, 5);
+  G3 << G, 2 * G.row(1);
+  const Eigen::VectorXd g3 = (Eigen::VectorXd(3) << g, 2 * g(1)).finished();
+  const auto once = solve(M, F, G, g), repeated = solve(M, F, G3, g3);
+  EXPECT_LT((once.udot - repeated.udot).cwiseAbs().maxCoeff(), 1e-13);
+  EXPECT_LT((G3 * repeated.udot - g3).cwiseAbs().maxCoeff(), 1e-12);
+}
+
+// At a singular configuration the rows lose rank and the part of g no acceleration can meet is
+// left: u̇ is the one that meets the rest, found in a bounded number of iterations.
+TEST(AugmentedLagrangian, RowsThatLoseRankLeaveTheAccelerationDefined) {
+  const Eigen::MatrixXd M = Eigen::MatrixXd::Identity(2, 2);
+  Eigen::MatrixXd G(2, 2);
+  G << 1, 0, 1, 0;                       // both rows along x
+  const Eigen::Vector2d F(0.5, -1.0), g(2.0, 2.0 + 1e-3);  // and slightly contradictory
+  const auto al = solve(M, F, G, g);
+  EXPECT_NEAR(al.udot(0), 2.0005, 1e-9);  // the mean of the two rows' demands
+  EXPECT_NEAR(al.udot(1), -1.0, 1e-12);   // the free direction: F alone
+}
+
+TEST(AugmentedLagrangian, MassOrthogonalCorrectionIsTheClosedForm) {
+  Random random;
+  const Eigen::MatrixXd M = random.positive_definite(5), J = random.matrix(2, 5);
+  const Eigen::VectorXd r = random.matrix(2, 1);
+  const Eigen::VectorXd x = numeric::mass_orthogonal_correction(M, J, r);
+  const Eigen::MatrixXd Minv = M.inverse();
+  const Eigen::VectorXd closed = -Minv * J.transpose() * (J * Minv * J.transpose()).inverse() * r;
+  EXPECT_LT((x - closed).cwiseAbs().maxCoeff(), 1e-12);
+}
+
+TEST(AugmentedLagrangian, AMassMatrixSingularOnTheFreeMotionsIsReported) {
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(2, 2), G(1, 2);
+  M(0, 0) = 1;
+  G << 1, 0;
+  EXPECT_THROW(solve(M, Eigen::Vector2d(1, 1), G, Eigen::VectorXd::Zero(1)), SingularityError);
+}
