@@ -83,6 +83,18 @@ TEST(CanonicalPrinters, NamesInOrderNumbersLastDenominatorsAsFractions) {
   EXPECT_EQ(sym::to_text(GiNaC::sqrt(a) * GiNaC::sin(x)), "sqrt(a)*sin(x)");
 }
 
+// A rational whose numerator or denominator is not a double exactly prints as the double nearest to
+// it: as GiNaC prints it, each part rounded, it is off in the last digits, and past 10^308 (inf/inf).
+// (Decimals are exact numbers: a robot's equations hold products of many of them.)
+TEST(CanonicalPrinters, ARationalBeyondDoublesPrintsInCAsTheNearestDouble) {
+  const GiNaC::numeric small = GiNaC::numeric(7).power(400) / GiNaC::numeric(10).power(340);
+  EXPECT_EQ(sym::to_c(small * x), "1.0945006043361131e-02*x");
+  EXPECT_EQ(sym::to_c(GiNaC::numeric(1, 3) + GiNaC::numeric(1).div(GiNaC::numeric(10).power(30)) + x),
+            "x+3.3333333333333331e-01");
+  EXPECT_EQ(sym::to_c(-GiNaC::numeric(123456789012345678LL) / GiNaC::numeric(1000) * x), "-1.2345678901234567e+14*x");
+  EXPECT_EQ(sym::to_c(GiNaC::numeric(3, 7) * x), "(3.0/7.0)*x");  // both doubles exactly: divided as written
+}
+
 TEST(CommonSubexpressions, ASumAndItsNegationAreOneTemporary) {
   const auto reduced = sym::cse({product_with_sign_inside(), GiNaC::mul(m, b - a).hold()}, "t");
   ASSERT_EQ(reduced.temporaries.size(), 1u);
