@@ -122,6 +122,9 @@ const MalformedCase malformed_cases[] = {
     {"speeds_not_independent", 7, 19, "speeds: are not independent: the kinematic equations q' = N u + n determine 1 of the 2"},
     {"yaml_alias_expansion", 1, 1, "more than 2000000 YAML nodes (counting each use of an alias)"},
     {"does_not_exist", 1, 1, "model file: does not exist"},
+    {"expression_decimal_out_of_range", 5, 23,
+     "cannot parse expression 'm*1e999999999*x^2': '1e999999999' is a number too large or too small to compute exactly"},
+    {"expression_huge_decimal_power", 5, 23, "the expression 'm*1.5^(10^9)*x^2' has a power of numbers too large to compute"},
 };
 
 std::string malformed_directory() {
