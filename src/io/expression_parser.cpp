@@ -75,7 +75,7 @@ int nesting(const std::string& s) {
   return deepest;
 }
 
-// Bits of the largest number an expression may compute exactly (a power of numbers, a literal).
+// Bits of the largest power of numbers an expression may compute exactly.
 constexpr double max_bits = 1e6;
 
 // The exact value of a number literal as written: 0.35 is 7/20, 1e-3 is 1/1000. A decimal is
@@ -93,13 +93,15 @@ GiNaC::numeric exact_value(const std::string& literal) {
   for (std::size_t i = 0; i < e; ++i)
     if (literal[i] != '.') digits += literal[i], exponent -= point < i ? 1 : 0;
   if (e < literal.size()) {
-    constexpr long beyond = 10'000'000;  // any exponent past the limit below, without overflow
+    constexpr long beyond = 1'000'000;  // any exponent past the limit below, without overflow
     long power = 0;
     for (std::size_t i = e + 1; i < literal.size(); ++i)
       if (std::isdigit(static_cast<unsigned char>(literal[i]))) power = std::min(beyond, power * 10 + (literal[i] - '0'));
     exponent += literal[e + 1] == '-' ? -power : power;
   }
-  if (static_cast<double>(std::labs(exponent)) * std::log2(10.0) > max_bits)
+  // Far beyond doubles (10^±308), so that a product of the literals an expression may hold stays small.
+  constexpr long max_exponent = 1000;
+  if (std::labs(exponent) > max_exponent)
     throw std::invalid_argument(in_quotes(literal) + " is a number too large or too small to compute exactly");
   const GiNaC::numeric mantissa(digits.c_str()), scale = GiNaC::numeric(10).power(std::labs(exponent));
   return exponent >= 0 ? mantissa * scale : mantissa / scale;
