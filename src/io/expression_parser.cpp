@@ -75,12 +75,42 @@ int nesting(const std::string& s) {
   return deepest;
 }
 
-// An expression with each number literal replaced by a symbol: the values, and which literals are
-// exact (GiNaC computes with exact numbers exactly, with the others in floating point).
+// Bits of the largest power of numbers an expression may compute exactly.
+constexpr double max_bits = 1e6;
+
+// The exact value of a number literal as written: 0.35 is 7/20, 1e-3 is 1/1000. A decimal is
+// exact as an integer is, so that the equations are derived in exact arithmetic: GiNaC adds and
+// multiplies floating-point numbers in its own order of operands, which follows memory addresses,
+// so their sums and products would round differently from one run to the next, and the generated
+// code and trajectories with them. (Numbers are rounded once, when the code is printed or evaluated.)
+GiNaC::numeric exact_value(const std::string& literal) {
+  const std::size_t e = std::min(literal.find_first_of("eE"), literal.size());
+  std::string digits;
+  long exponent = 0;  // of ten
+  const std::size_t point = literal.find('.');
+  if (point != std::string::npos && literal.find('.', point + 1) < e)
+    throw std::invalid_argument(in_quotes(literal) + " is not a number");
+  for (std::size_t i = 0; i < e; ++i)
+    if (literal[i] != '.') digits += literal[i], exponent -= point < i ? 1 : 0;
+  if (e < literal.size()) {
+    constexpr long beyond = 1'000'000;  // any exponent past the limit below, without overflow
+    long power = 0;
+    for (std::size_t i = e + 1; i < literal.size(); ++i)
+      if (std::isdigit(static_cast<unsigned char>(literal[i]))) power = std::min(beyond, power * 10 + (literal[i] - '0'));
+    exponent += literal[e + 1] == '-' ? -power : power;
+  }
+  // Far beyond doubles (10^±308), so that a product of the literals an expression may hold stays small.
+  constexpr long max_exponent = 1000;
+  if (std::labs(exponent) > max_exponent)
+    throw std::invalid_argument(in_quotes(literal) + " is a number too large or too small to compute exactly");
+  const GiNaC::numeric mantissa(digits.c_str()), scale = GiNaC::numeric(10).power(std::labs(exponent));
+  return exponent >= 0 ? mantissa * scale : mantissa / scale;
+}
+
+// An expression with each number literal replaced by a symbol, and their exact values.
 struct Literals {
   std::string text;
   GiNaC::exmap values;
-  GiNaC::exset exact;
   std::vector<std::string> written;  // the literals as written, in order
 };
 
@@ -100,12 +130,7 @@ Literals replace_literals(const std::string& s) {
       }
       const std::string literal = s.substr(i, j - i);
       GiNaC::symbol n("adyn_number_" + std::to_string(out.values.size()));
-      try {
-        out.values[n] = GiNaC::numeric(literal.c_str());
-      } catch (const std::exception&) {
-        throw std::invalid_argument(in_quotes(literal) + " is not a number");
-      }
-      if (literal.find_first_of(".eE") == std::string::npos) out.exact.insert(n);
+      out.values[n] = exact_value(literal);
       out.written.push_back(literal);
       out.text += ' ';  // spaced, so that "3x" stays two tokens (appended: GCC 12's -Wrestrict)
       out.text += n.get_name();
@@ -135,13 +160,28 @@ bool has_empty_call(const std::string& s) {
   return false;
 }
 
+// Whether base^exponent, of exact numbers, is too large to compute: |x| (bits of p + bits of q) for
+// a rational base p/q, |x log₂ b| for another (√2, π).
+bool too_large_a_power(const ex& base, const ex& exponent) {
+  const ex x = GiNaC::abs(exponent.evalf()).evalf();
+  if (!GiNaC::is_a<GiNaC::numeric>(x)) return false;
+  const auto& magnitude = GiNaC::ex_to<GiNaC::numeric>(x);
+  if (GiNaC::is_a<GiNaC::numeric>(base) && GiNaC::ex_to<GiNaC::numeric>(base).is_rational()) {
+    const auto& b = GiNaC::ex_to<GiNaC::numeric>(base);
+    if (b.is_zero() || GiNaC::abs(b) == 1) return false;
+    return magnitude * (b.numer().int_length() + b.denom().int_length()) > max_bits;
+  }
+  const ex b = GiNaC::abs(base.evalf()).evalf();
+  if (!GiNaC::is_a<GiNaC::numeric>(b) || GiNaC::ex_to<GiNaC::numeric>(b).is_zero()) return false;
+  return magnitude * GiNaC::abs(GiNaC::log(GiNaC::ex_to<GiNaC::numeric>(b))) > max_bits * std::log(2.0);
+}
+
 // The problem GiNaC would meet parsing `s`, found without evaluating anything: GiNaC's parser
 // evaluates as it reads, and powers of exact numbers eagerly — 9^(10^9) takes minutes and
 // gigabytes, even when a syntax error follows (found by fuzzing). So the expression is first parsed
-// with its numbers replaced by symbols, which reports the syntax errors, and each power of exact
-// numbers is sized.
+// with its numbers replaced by symbols, which reports the syntax errors, and each power of numbers
+// is sized, inner powers before the powers of them.
 std::optional<std::string> dry_run(const std::string& s, const GiNaC::prototype_table& functions) {
-  constexpr double max_bits = 1e6;
   if (has_empty_call(s)) return "cannot parse expression " + in_quotes(s) + ": a function call without arguments";
   Literals literals;
   ex e;
@@ -158,21 +198,15 @@ std::optional<std::string> dry_run(const std::string& s, const GiNaC::prototype_
         message.replace(at, ("adyn_number_" + std::to_string(k)).size(), literals.written[k]);
     return "cannot parse expression " + in_quotes(s) + ": " + message;
   }
-  auto exact_numbers = [&](const ex& x) {
+  auto numbers_only = [&](const ex& x) {
     for (const auto& symbol : sym::free_symbols(x))
-      if (!literals.exact.count(symbol)) return false;
+      if (!literals.values.count(symbol)) return false;
     return true;
   };
-  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it) {
-    if (!GiNaC::is_a<GiNaC::power>(*it) || !exact_numbers(*it)) continue;
-    const ex base = GiNaC::abs(it->op(0).subs(literals.values).evalf()).evalf();
-    const ex exponent = GiNaC::abs(it->op(1).subs(literals.values).evalf()).evalf();
-    if (!GiNaC::is_a<GiNaC::numeric>(base) || !GiNaC::is_a<GiNaC::numeric>(exponent)) continue;
-    const auto b = GiNaC::ex_to<GiNaC::numeric>(base), x = GiNaC::ex_to<GiNaC::numeric>(exponent);
-    if (b.is_zero() || b == 1) continue;
-    if (x * GiNaC::abs(GiNaC::log(b)) > max_bits * std::log(2.0))
+  for (auto it = e.postorder_begin(); it != e.postorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::power>(*it) && numbers_only(*it) &&
+        too_large_a_power(it->op(0).subs(literals.values), it->op(1).subs(literals.values)))
       return "the expression " + in_quotes(s) + " has a power of numbers too large to compute";
-  }
   return std::nullopt;
 }
 
@@ -183,6 +217,16 @@ bool is_complex(const ex& e) {
   if (!sym::free_symbols(e).empty()) return false;
   const ex value = e.evalf();
   return GiNaC::is_a<GiNaC::numeric>(value) && !GiNaC::ex_to<GiNaC::numeric>(value).is_real();
+}
+
+// `s` read by `parse` with its numbers exact (exact_value): GiNaC's reader would make a decimal a
+// floating-point number. The numbers are read as symbols, which are then given their values.
+ex parse_exactly(GiNaC::parser& parse, const std::string& s) {
+  const Literals literals = replace_literals(s);
+  for (const auto& [n, value] : literals.values) parse.get_syms()[GiNaC::ex_to<GiNaC::symbol>(n).get_name()] = n;
+  const ex e = parse(literals.text);
+  for (const auto& [n, value] : literals.values) parse.get_syms().erase(GiNaC::ex_to<GiNaC::symbol>(n).get_name());
+  return e.subs(literals.values, GiNaC::subs_options::no_pattern);
 }
 
 // The names an expression may use: the symbols of `table` and GiNaC's constants.
@@ -226,7 +270,7 @@ ex parse_against(const GiNaC::symtab& table, const GiNaC::symtab& extra, const s
   GiNaC::parser parse(used, false, functions);
   ex e;
   try {
-    e = parse(s);
+    e = parse_exactly(parse, s);
   } catch (const std::exception& error) {
     fail("cannot parse expression " + in_quotes(s) + ": " + first_line(error.what()));
   }

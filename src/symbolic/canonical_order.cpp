@@ -1,5 +1,8 @@
 #include "adyn/symbolic/canonical_order.hpp"
 
+#include <cln/complex.h>
+#include <cln/real.h>
+
 #include <algorithm>
 #include <sstream>
 #include <string_view>
@@ -35,6 +38,15 @@ std::string printed(const ex& e) {
   return os.str();
 }
 
+// A number's exact value as text: an exact number as it prints, a float as the rational it equals
+// (−1.0 as −1, 0.5 as 1/2). GiNaC holds such numbers as one (−1 and −1.0 compare equal and hash
+// alike), so the memo of keys holds whichever it met first; its key must not depend on which, or
+// the order, and the code printed in it, would change with GiNaC's order of operands, run to run.
+std::string exact_text(const GiNaC::numeric& n) {
+  const cln::cl_N z = n.to_cl_N();
+  return printed(GiNaC::numeric(cln::complex(cln::rational(cln::realpart(z)), cln::rational(cln::imagpart(z)))));
+}
+
 // The operands' hashes regardless of their order.
 std::uint64_t combined(int kind, std::vector<std::uint64_t> hashes) {
   std::sort(hashes.begin(), hashes.end());
@@ -58,7 +70,7 @@ CanonicalOrder::Key CanonicalOrder::make_key(const ex& e) {
   if (is_a<GiNaC::numeric>(e)) {
     const auto& n = GiNaC::ex_to<GiNaC::numeric>(e);
     const bool negative = n.is_real() && n.is_negative();
-    return {Number, "", mix(Number, text_hash(printed(negative ? -n : n))), negative};
+    return {Number, "", mix(Number, text_hash(exact_text(negative ? -n : n))), negative};
   }
   if (is_a<GiNaC::symbol>(e)) {
     std::string name = GiNaC::ex_to<GiNaC::symbol>(e).get_name();
@@ -115,7 +127,7 @@ CanonicalOrder::Key CanonicalOrder::product_key(const ex& e) {
   }
   k.magnitude = only ? only->magnitude : combined(Product, std::move(factors));
   if (only) std::tie(k.kind, k.lead) = std::make_pair(only->kind, only->lead);
-  if (!magnitude.is_equal(1)) k.magnitude = mix(k.magnitude, text_hash(printed(magnitude)));
+  if (!magnitude.is_equal(1)) k.magnitude = mix(k.magnitude, text_hash(exact_text(magnitude)));
   return k;
 }
 

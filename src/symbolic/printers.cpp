@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -240,12 +241,25 @@ void register_context() {
   GiNaC::set_print_func<GiNaC::power, C>(canonical_printer<C, style, GiNaC::power>);
 }
 
+// A number in C as GiNaC prints it (3.0; a rational p/q as (p.0/q.0), exact while p and q are
+// doubles exactly), except a rational whose numerator or denominator is not: as the double nearest
+// to it, one constant, as GiNaC prints a float. (GiNaC would round each part, and past 10^308 print
+// (inf/inf). Decimals are exact numbers in adyn, and a robot's equations multiply many of them.)
+void c_number(const GiNaC::numeric& n, const canonical_c& c, unsigned level) {
+  static const GiNaC::numeric exactly_a_double = GiNaC::numeric(2).power(std::numeric_limits<double>::digits);
+  const bool exact_parts = GiNaC::abs(n.numer()) <= exactly_a_double && n.denom() <= exactly_a_double;
+  GiNaC::print_csrc_double ginac(c.s);
+  if (!n.is_rational() || n.is_integer() || exact_parts) return n.print(ginac, level);
+  GiNaC::numeric(n.to_double()).print(ginac, level);
+}
+
 template <class C>
 std::string print_canonically(const ex& e) {
   static const bool registered = [] {
     register_context<canonical_text, text_style>();
     register_context<canonical_latex, latex_style>();
     register_context<canonical_c, c_style>();
+    GiNaC::set_print_func<GiNaC::numeric, canonical_c>(c_number);
     return true;
   }();
   (void)registered;

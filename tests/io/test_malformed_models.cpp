@@ -139,6 +139,9 @@ const MalformedCase malformed_cases[] = {
     {"dcm_coordinate_not_orthonormal", 5, 31, "frame 'A': direction-cosine matrix: is not orthonormal (|CᵀC − I| = "
                                               "3.000000) at the initial state"},
     {"yaml_alias_loop", 3, 17, "the alias '*a' is inside the node it names, so it would stand for an endless document"},
+    {"expression_decimal_out_of_range", 5, 23,
+     "cannot parse expression 'm*1e999999999*x^2': '1e999999999' is a number too large or too small to compute exactly"},
+    {"expression_huge_decimal_power", 5, 23, "the expression 'm*1.5^(10^9)*x^2' has a power of numbers too large to compute"},
 };
 
 std::string malformed_directory() {

@@ -47,6 +47,22 @@ TEST(CanonicalOrder, SortsSymbolsByNameAndNumbersByValue) {
   for (std::size_t i = 0; i < sorted.size(); ++i) EXPECT_TRUE(sorted[i].is_equal(expected[i])) << i;
 }
 
+// GiNaC holds −1 and −1.0 (2 and 2.0, 1/2 and 0.5) as one number: they compare equal and hash
+// alike, so the memo of keys holds whichever it meets first, in GiNaC's order of operands. The key
+// is the value's (the number printed once made it the form's): the order of the generated code of a
+// robot's articulated-body algorithm changed with which it met first, 1 run in 4.
+TEST(CanonicalOrder, ANumberHasOneKeyInWhicheverFormItIsMetFirst) {
+  const ex minus_one = GiNaC::numeric(-1), two = GiNaC::numeric(2), half = GiNaC::numeric(1, 2);
+  for (const ex& number : {minus_one, two, half}) {
+    sym::CanonicalOrder exact_first, float_first;
+    const ex as_float = number.evalf(), product = GiNaC::mul(x, number).hold(), float_product = GiNaC::mul(x, as_float).hold();
+    const auto exact_hash = exact_first.hash(number);
+    EXPECT_EQ(float_first.hash(as_float), exact_hash) << number;
+    EXPECT_EQ(float_first.hash(number), exact_hash) << number;
+    EXPECT_EQ(float_first.hash(float_product), exact_first.hash(product)) << number;
+  }
+}
+
 TEST(CanonicalPrinters, OneValueHeldTwoWaysPrintsAsOne) {
   for (auto print : {&sym::to_text, &sym::to_c}) {
     EXPECT_EQ(print(product_with_sign_outside()), print(product_with_sign_inside()));
@@ -65,6 +81,18 @@ TEST(CanonicalPrinters, NamesInOrderNumbersLastDenominatorsAsFractions) {
   EXPECT_EQ(sym::to_text(l / (a + b)), "l/(a+b)");
   EXPECT_EQ(sym::to_text(-a / (b * m)), "-a/(b*m)");
   EXPECT_EQ(sym::to_text(GiNaC::sqrt(a) * GiNaC::sin(x)), "sqrt(a)*sin(x)");
+}
+
+// A rational whose numerator or denominator is not a double exactly prints as the double nearest to
+// it: as GiNaC prints it, each part rounded, it is off in the last digits, and past 10^308 (inf/inf).
+// (Decimals are exact numbers: a robot's equations hold products of many of them.)
+TEST(CanonicalPrinters, ARationalBeyondDoublesPrintsInCAsTheNearestDouble) {
+  const GiNaC::numeric small = GiNaC::numeric(7).power(400) / GiNaC::numeric(10).power(340);
+  EXPECT_EQ(sym::to_c(small * x), "1.0945006043361131e-02*x");
+  EXPECT_EQ(sym::to_c(GiNaC::numeric(1, 3) + GiNaC::numeric(1).div(GiNaC::numeric(10).power(30)) + x),
+            "x+3.3333333333333331e-01");
+  EXPECT_EQ(sym::to_c(-GiNaC::numeric(123456789012345678LL) / GiNaC::numeric(1000) * x), "-1.2345678901234567e+14*x");
+  EXPECT_EQ(sym::to_c(GiNaC::numeric(3, 7) * x), "(3.0/7.0)*x");  // both doubles exactly: divided as written
 }
 
 TEST(CommonSubexpressions, ASumAndItsNegationAreOneTemporary) {
