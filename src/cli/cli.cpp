@@ -64,7 +64,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("adyn ") + ADYN_VERSION);
   if (const auto unknown = unknown_command(args)) {
-    err << "adyn: error: " << *unknown << "\n";
+    err << "adyn: error: " << printable(*unknown) << "\n";
     return 2;
   }
   std::vector<std::pair<CLI::App*, Action>> actions;
@@ -81,7 +81,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     out << e.what() << "\n";
     return 0;
   } catch (const CLI::ParseError& e) {
-    err << "adyn: error: " << e.what() << "\n" << app.help();
+    err << "adyn: error: " << printable(e.what()) << "\n" << app.help();
     return 2;
   }
   for (const auto& [command, action] : actions)

@@ -50,19 +50,19 @@ void bind_errors(py::module_& m) {
     try {
       std::rethrow_exception(p);
     } catch (const ModelFileError& e) {
-      raise(cls("ModelFileError"), e.what(),
+      raise(cls("ModelFileError"), printable(e.what()),
             py::dict(py::arg("object") = e.object(), py::arg("file") = e.file(), py::arg("line") = e.line(),
                      py::arg("column") = e.column()));
     } catch (const SingularityError& e) {
-      raise(cls("SingularityError"), e.what(), py::dict(py::arg("object") = e.object()));
+      raise(cls("SingularityError"), printable(e.what()), py::dict(py::arg("object") = e.object()));
     } catch (const NotApplicableError& e) {
-      raise(cls("NotApplicableError"), e.what(), py::dict(py::arg("object") = e.object()));
+      raise(cls("NotApplicableError"), printable(e.what()), py::dict(py::arg("object") = e.object()));
     } catch (const ModelError& e) {
-      raise(cls("ModelError"), e.what(), py::dict(py::arg("object") = e.object()));
+      raise(cls("ModelError"), printable(e.what()), py::dict(py::arg("object") = e.object()));
     } catch (const EvaluationError& e) {
-      raise(cls("EvaluationError"), e.what(), py::dict());
+      raise(cls("EvaluationError"), printable(e.what()), py::dict());
     } catch (const Error& e) {
-      raise(cls("Error"), e.what(), py::dict());
+      raise(cls("Error"), printable(e.what()), py::dict());
     }
   });
 }

@@ -188,6 +188,12 @@ std::vector<BadInput> cases() {
        "frame 'A': direction-cosine matrix: is a reflection (det C = −1), not a rotation at the initial state"},
       {"dcm_not_rotation_at_operating_point", {"linearize", "DCM_STRETCH", "--at", "q=1"}, 2,
        "frame 'A': direction-cosine matrix: is not orthonormal"},
+      // invisible characters in what the user typed are shown escaped, never raw (a right-to-left
+      // override shows "p\u202egnp.csv" as "pvsc.png")
+      {"command_unknown_right_to_left_override", {"\u202esimulate", "MODEL"}, 2, "unknown command '\\u202esimulate'"},
+      {"method_zero_width_space", {"simulate", "MODEL", "-m", "kane\u200b", "-o", "OUT"}, 2, "--method: kane\\u200b not in"},
+      {"output_name_right_to_left_override", {"simulate", "MODEL", "-o", "{OUT}\u202evsc.png"}, 2,
+       "\\u202evsc.png': the name holds U+202E, an invisible character (the name is shown other than it is)"},
   };
 }
 

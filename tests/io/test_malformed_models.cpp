@@ -139,6 +139,18 @@ const MalformedCase malformed_cases[] = {
     {"dcm_coordinate_not_orthonormal", 5, 31, "frame 'A': direction-cosine matrix: is not orthonormal (|CᵀC − I| = "
                                               "3.000000) at the initial state"},
     {"yaml_alias_loop", 3, 17, "the alias '*a' is inside the node it names, so it would stand for an endless document"},
+    {"name_right_to_left_override", 6, 12,
+     "frame 'A\\u202eBC': a name holds U+202E, a bidirectional control that reorders the characters shown (it shows "
+     "the text other than it is: one name can look like another), got 'A\\u202eBC'"},
+    {"name_zero_width_space", 9, 12, "point 'P\\u200b': a name holds U+200B, an invisible character"},
+    {"model_name_isolate", 2, 7, "model: the name holds U+2067, a bidirectional control"},
+    {"unit_byte_order_mark", 5, 21, "coordinate 'q': a unit holds U+FEFF, an invisible character"},
+    {"name_look_alike_cyrillic", 13, 12,
+     "particle 'b\u043eb': the name 'b\u043eb' looks like 'bob', the name of particle 'bob' (line 12): Cyrillic "
+     "'\u043e' (U+043E) in place of Latin 'o'; give them names that look different"},
+    {"name_look_alike_inertial_frame", 6, 12,
+     "frame '\u039d': the name '\u039d' looks like 'N', the name of the inertial frame: Greek '\u039d' (U+039D) in "
+     "place of Latin 'N'"},
 };
 
 std::string malformed_directory() {

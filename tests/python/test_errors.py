@@ -72,3 +72,13 @@ def test_not_applicable_is_its_own_error(example):
     with pytest.raises(adyn.ModelError, match="nonideal"):
         m.derive("lagrange")
     assert issubclass(adyn.NotApplicableError, adyn.ModelError)
+
+
+def test_invisible_characters_in_messages_are_escaped(example):
+    # a right-to-left override would show the name reversed: the message shows it as \u202e
+    m = adyn.load(example("double_pendulum.yaml"))
+    with pytest.raises(adyn.ModelError) as error:
+        m.set_initial("q1\u202e", 1.0)
+    assert "\u202e" not in str(error.value) and "q1\\u202e" in str(error.value)
+    with pytest.raises(adyn.ModelFileError, match=r"a name holds U\+200B, an invisible character"):
+        adyn.from_text("name: x\ncoordinates: [q]\npoints:\n  - {name: \"P\u200b\", from: O}\n")
