@@ -27,6 +27,20 @@ namespace {
 // subexpressions) is left as it is: normal() would expand it.
 ex tidy(const ex& e) { return sym::expansion_is_small(e, sym::simplification_limit) ? sym::canonical_normal(e) : e; }
 
+// x of A x = b (sym::solve_linear), the linearization kept symbolic in the parameters; beyond the
+// order of the graph determinant, a NotApplicableError that says what was solved for.
+matrix solved(const matrix& A, const matrix& b, const std::string& unknowns) {
+  try {
+    return sym::solve_linear(A, b, sym::simplification_limit);
+  } catch (const sym::BeyondGraphDeterminant& e) {
+    throw NotApplicableError("linearization", "cannot solve for the " + std::to_string(e.order()) + " " + unknowns +
+                                                  " symbolically (in the parameters): more than " +
+                                                  std::to_string(sym::largest_graph_determinant) +
+                                                  " unknowns for Cramer's rule over the expression graph (an operating "
+                                                  "point in numbers keeps the entries small enough to solve)");
+  }
+}
+
 matrix tidy(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return tidy(e); }); }
 
 void require_independent_speeds(const formulations::EquationsOfMotion& eom) {
@@ -89,7 +103,7 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
     for (std::size_t k = 0; k < c; ++k) Phi_d(i, k) = Phi(i, out.dependent[k]);
     for (std::size_t k = 0; k < out.independent.size(); ++k) Phi_i(i, k) = -Phi(i, out.independent[k]);
   }
-  const matrix X = c ? sym::solve_linear(Phi_d, Phi_i, sym::simplification_limit) : matrix(0, out.independent.size());
+  const matrix X = c ? solved(Phi_d, Phi_i, "dependent coordinates") : matrix(0, out.independent.size());
   out.T = matrix(n, out.independent.size());
   for (std::size_t k = 0; k < out.independent.size(); ++k) out.T(out.independent[k], k) = 1;
   for (std::size_t i = 0; i < c; ++i)
@@ -172,7 +186,7 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
   const Eigen::MatrixXd M_generic = sym::evaluate(lin.M, generic_completion(system, at, lin.M), "mass matrix");
   if (Eigen::FullPivLU<Eigen::MatrixXd>(M_generic).rank() < M_generic.rows())
     throw SingularityError(eom.method + " equations", "the mass matrix is singular at the linearization point");
-  const matrix udot0 = sym::solve_linear(lin.M, F0, sym::simplification_limit);
+  const matrix udot0 = solved(lin.M, F0, "accelerations at the operating point");
   // Residual r = M u̇ − F; its Jacobians at the point with u̇ = u̇0 (zero at an equilibrium).
   GiNaC::exmap with_acc = at;
   for (std::size_t i = 0; i < udot.size(); ++i) with_acc[udot[i]] = udot0(i, 0);
