@@ -248,6 +248,12 @@ std::vector<BadInput> cases() {
        "linearization: cannot solve for the 21 accelerations at the operating point symbolically (in the parameters): "
        "more than 20 unknowns for Cramer's rule over the expression graph (an operating point in numbers keeps the "
        "entries small enough to solve)"},
+      // values beyond the range of doubles, named with the state
+      {"operating_point_beyond_doubles", {"eigen", "MODEL", "--at", "q1=1e400"}, 2,
+       "operating point: q1: its value, about 1e+400, is beyond the range of floating-point numbers"},
+      {"linearization_beyond_doubles", {"linearize", "MODEL", "--at", "q1_d=1e200"}, 1,
+       "motion at the operating point [d/dt q1_d]: its value, about -1.81e+399, is beyond the range of floating-point "
+       "numbers at g = 9.81, l1 = 1, m1 = 1, m2 = 1 (operating point: q1 = 0.8, q2 = -0.4, q1_d = 1e+200, q2_d = 0)"},
   };
 }
 
