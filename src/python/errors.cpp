@@ -2,8 +2,13 @@
 //   adyn.Error (RuntimeError) > adyn.ModelError (also ValueError) > adyn.ModelFileError,
 //   adyn.SingularityError, adyn.NotApplicableError;  adyn.Error > adyn.EvaluationError.
 // A ModelError carries `object` (the model object it names); a ModelFileError also `file`, `line`
-// and `column`.
+// and `column`. What GiNaC's or CLN's arithmetic throws where adyn did not expect it is an
+// adyn.EvaluationError in plain words (sym::library_message), as on the command line.
+#include <cln/exception.h>
+#include <ginac/ginac.h>
+
 #include "adyn/error.hpp"
+#include "adyn/symbolic/library_messages.hpp"
 
 #include "bindings.hpp"
 
@@ -63,6 +68,10 @@ void bind_errors(py::module_& m) {
       raise(cls("EvaluationError"), printable(e.what()), py::dict());
     } catch (const Error& e) {
       raise(cls("Error"), printable(e.what()), py::dict());
+    } catch (const cln::runtime_exception& e) {  // what the arithmetic throws where adyn did not expect it:
+      raise(cls("EvaluationError"), printable(sym::library_message(e)), py::dict());  // in plain words
+    } catch (const GiNaC::pole_error& e) {
+      raise(cls("EvaluationError"), printable(sym::library_message(e)), py::dict());
     }
   });
 }
