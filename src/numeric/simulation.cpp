@@ -57,7 +57,7 @@ class Run {
         evaluator_(EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend,
                                                       articulated_ ? &*articulated_ : nullptr)),
         monitors_(build_monitors(system, eom)),
-        pb_{&evaluator_, &monitors_, eom.n(), eom.p(), options.baumgarte, &options_.interrupted, {}, false, {}},
+        pb_{&evaluator_, &monitors_, eom.n(), eom.p(), options.baumgarte, &options_.interrupted, {}, false, {}, {}},
         ctx_(sundials::make_context()),
         y_(N_VNew_Serial(static_cast<sunindextype>(eom.n() + eom.p() + 1), ctx_.get())),
         Y_(N_VGetArrayPointer(y_.get())),
@@ -134,7 +134,7 @@ class Run {
       return stop("interrupted at " + at_time(t_));
     }
     stop("integration stopped at " + at_time(t_) + ": " +
-         (pb_.error.empty() ? "integrator failure (flag " + std::to_string(flag) + ")" : pb_.error));
+         (pb_.error.empty() ? integrator_failure(options_, flag, pb_.integrator_message) : pb_.error));
   }
 
   bool interrupted() {
