@@ -334,7 +334,7 @@ class MidpointStepper : public Stepper {
       : pb_(pb), h_(h), mid_(N_VClone(y)), f_(N_VClone(y)), next_(N_VClone(y)) {}
 
   void set_events(int count) override {
-    if (count) throw Error("simulation: the implicit midpoint integrator does not locate events; use dopri or bdf");
+    if (count) throw std::logic_error("the implicit midpoint rule locates no events (refused before the run)");
   }
   std::vector<int> events_found(int count) override { return std::vector<int>(static_cast<std::size_t>(count), 0); }
   void restart(double, N_Vector) override {}

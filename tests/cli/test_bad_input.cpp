@@ -106,6 +106,8 @@ std::string resolve(const std::string& placeholder) {
     return big;
   }
   if (placeholder == "STABILITY") return example("rolling_disk_stability.yaml");
+  if (placeholder == "FOUR_BAR") return example("four_bar_linkage.yaml");
+  if (placeholder == "IMPACTS") return example("newton_cradle.yaml");
   if (placeholder == "CHAIN_22") return model_file("chain_of_constraints", chain_of_constraints(22));
   if (placeholder == "PENDULUM_21") return model_file("pendulum_chain", pendulum_chain(21));
   if (placeholder == "PENDULUM_21_AT_PARAMETERS") return model_file("pendulum_chain_at", pendulum_chain(21, true));
@@ -236,6 +238,22 @@ std::vector<BadInput> cases() {
       {"method_zero_width_space", {"simulate", "MODEL", "-m", "kane\u200b", "-o", "OUT"}, 2, "--method: kane\\u200b not in"},
       {"output_name_right_to_left_override", {"simulate", "MODEL", "-o", "{OUT}\u202evsc.png"}, 2,
        "\\u202evsc.png': the name holds U+202E, an invisible character (the name is shown other than it is)"},
+      // options that do not go with the method or the model: bad input, with what does go
+      {"udwadia_kalaba_with_ida", {"simulate", "MODEL", "-m", "udwadia-kalaba", "--integrator", "ida", "-o", "OUT"}, 2,
+       "integrator 'ida': integrates the multiplier form of lagrange, gauss or hamilton (a multiplier per constraint); "
+       "the Udwadia-Kalaba equations are not one: integrate them with dopri, bdf or midpoint"},
+      {"kane_with_ida", {"simulate", "FOUR_BAR", "-m", "kane", "--integrator", "ida", "-o", "OUT"}, 2,
+       "integrator 'ida': integrates the multiplier form of lagrange, gauss or hamilton"},
+      {"kane_with_baumgarte", {"simulate", "FOUR_BAR", "-m", "kane", "--baumgarte", "10", "-o", "OUT"}, 2,
+       "Baumgarte stabilization: stabilizes the constraint rows of the equations of lagrange, gauss, udwadia-kalaba or "
+       "hamilton; the Kane equations eliminate them"},
+      {"ida_with_baumgarte", {"simulate", "FOUR_BAR", "--integrator", "ida", "--baumgarte", "10", "-o", "OUT"}, 2,
+       "simulation options: IDA holds the constraints at the position and velocity levels itself"},
+      {"midpoint_with_events", {"simulate", "IMPACTS", "--integrator", "midpoint", "-o", "OUT"}, 2,
+       "integrator 'midpoint': does not locate the model's events ('bobs touch'): use dopri or bdf"},
+      {"hamilton_with_impacts", {"simulate", "IMPACTS", "-m", "hamilton", "-o", "OUT"}, 2,
+       "event 'bobs touch': an impact changes the speeds through the inertia in them; the speeds of the Hamilton "
+       "equations are momenta"},
       // a symbolic solve beyond Cramer's rule over the expression graph (order 20), named with the method
       {"kane_too_many_dependent_speeds", {"derive", "CHAIN_22", "-m", "kane"}, 2,
        "method 'kane': cannot solve for the 21 dependent speeds symbolically: more than 20 unknowns for Cramer's rule "
