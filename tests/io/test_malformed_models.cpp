@@ -156,6 +156,9 @@ const MalformedCase malformed_cases[] = {
     {"expression_zero_to_the_zero", 11, 42, "cannot parse expression '0^0*l': 0^0 is undefined"},
     {"expression_logarithm_of_zero", 11, 42, "cannot parse expression 'log(0)*l': log(0) is undefined"},
     {"expression_division_by_zero_of_symbols", 11, 42, "cannot parse expression 'l/(m-m)': division by zero"},
+    {"mass_beyond_doubles", 13, 33,
+     "particle 'bob': its mass is beyond the range of floating-point numbers (2.2e-308 to 1.8e308)"},
+    {"mass_below_doubles", 13, 33, "particle 'bob': its mass is below the range of floating-point numbers"},
 };
 
 std::string malformed_directory() {
