@@ -4,25 +4,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "adyn/control_characters.hpp"
+
 namespace adyn {
 
-/// `text` with its control characters (other than newline and tab) and DEL written as \xNN, so
-/// that quoting user input in a message cannot drive the terminal.
-inline std::string printable(const std::string& text) {
-  static constexpr char hex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(text.size());
-  for (unsigned char c : text) {
-    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
-      out.append("\\x");
-      out.push_back(hex[c >> 4]);
-      out.push_back(hex[c & 15]);
-    } else {
-      out.push_back(static_cast<char>(c));
-    }
-  }
-  return out;
-}
+/// `text` with its control characters (other than newline and tab) and its invisible ones
+/// (zero-width characters, bidirectional controls: control_characters.hpp) written as \xNN and
+/// \uNNNN, so that quoting user input in a message can neither drive the terminal nor show the
+/// text other than it is.
+inline std::string printable(const std::string& text) { return escaped_hidden_characters(text, true); }
 
 /// Base of every adyn exception.
 class Error : public std::runtime_error {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <sstream>
 
 #include "adyn/analysis/consistency.hpp"
 #include "adyn/error.hpp"
@@ -14,6 +15,7 @@
 #include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "adyn/symbolic/printers.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
 
 namespace adyn::analysis {
@@ -26,6 +28,20 @@ namespace {
 // Normalized when small; a large expression (a multibody system's, kept as a graph of shared
 // subexpressions) is left as it is: normal() would expand it.
 ex tidy(const ex& e) { return sym::expansion_is_small(e, sym::simplification_limit) ? sym::canonical_normal(e) : e; }
+
+// x of A x = b (sym::solve_linear), the linearization kept symbolic in the parameters; beyond the
+// order of the graph determinant, a NotApplicableError that says what was solved for.
+matrix solved(const matrix& A, const matrix& b, const std::string& unknowns) {
+  try {
+    return sym::solve_linear(A, b, sym::simplification_limit);
+  } catch (const sym::BeyondGraphDeterminant& e) {
+    throw NotApplicableError("linearization", "cannot solve for the " + std::to_string(e.order()) + " " + unknowns +
+                                                  " symbolically (in the parameters): more than " +
+                                                  std::to_string(sym::largest_graph_determinant) +
+                                                  " unknowns for Cramer's rule over the expression graph (an operating "
+                                                  "point in numbers keeps the entries small enough to solve)");
+  }
+}
 
 matrix tidy(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return tidy(e); }); }
 
@@ -89,7 +105,7 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
     for (std::size_t k = 0; k < c; ++k) Phi_d(i, k) = Phi(i, out.dependent[k]);
     for (std::size_t k = 0; k < out.independent.size(); ++k) Phi_i(i, k) = -Phi(i, out.independent[k]);
   }
-  const matrix X = c ? sym::solve_linear(Phi_d, Phi_i, sym::simplification_limit) : matrix(0, out.independent.size());
+  const matrix X = c ? solved(Phi_d, Phi_i, "dependent coordinates") : matrix(0, out.independent.size());
   out.T = matrix(n, out.independent.size());
   for (std::size_t k = 0; k < out.independent.size(); ++k) out.T(out.independent[k], k) = 1;
   for (std::size_t i = 0; i < c; ++i)
@@ -150,6 +166,22 @@ void split_second_order_form(LinearizedEquations& lin) {
     }
 }
 
+// "q1 = 0.5, q1_d = 1e+200": the coordinates and speeds the point gives, for messages.
+std::string described(const GiNaC::exmap& point, const formulations::EquationsOfMotion& eom) {
+  std::string out;
+  for (const auto* symbols : {&eom.coordinates, &eom.speeds})
+    for (const auto& s : *symbols)
+      if (const auto it = point.find(s); it != point.end()) {
+        std::ostringstream value;
+        if (GiNaC::is_a<GiNaC::numeric>(it->second) && GiNaC::ex_to<GiNaC::numeric>(it->second).is_real())
+          value << GiNaC::ex_to<GiNaC::numeric>(it->second).to_double();
+        else
+          value << sym::to_text(sym::decimal_numbers(it->second));
+        out += (out.empty() ? "" : ", ") + s.get_name() + " = " + value.str();
+      }
+  return out;
+}
+
 }  // namespace
 
 LinearizedEquations linearize(const model::System& system, const formulations::EquationsOfMotion& eom,
@@ -172,7 +204,7 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
   const Eigen::MatrixXd M_generic = sym::evaluate(lin.M, generic_completion(system, at, lin.M), "mass matrix");
   if (Eigen::FullPivLU<Eigen::MatrixXd>(M_generic).rank() < M_generic.rows())
     throw SingularityError(eom.method + " equations", "the mass matrix is singular at the linearization point");
-  const matrix udot0 = sym::solve_linear(lin.M, F0, sym::simplification_limit);
+  const matrix udot0 = solved(lin.M, F0, "accelerations at the operating point");
   // Residual r = M u̇ − F; its Jacobians at the point with u̇ = u̇0 (zero at an equilibrium).
   GiNaC::exmap with_acc = at;
   for (std::size_t i = 0; i < udot.size(); ++i) with_acc[udot[i]] = udot0(i, 0);
@@ -206,6 +238,7 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
   split_second_order_form(lin);
   for (auto* m : {&lin.M, &lin.Fq, &lin.Fu, &lin.Nq, &lin.Nu, &lin.C, &lin.G, &lin.K, &lin.N, &lin.stationarity})
     *m = sym::decimal_numbers(*m);
+  lin.operating_point = described(point, eom);
   return lin;
 }
 
@@ -216,21 +249,51 @@ std::vector<std::string> LinearizedEquations::state_names() const {
   return names;
 }
 
+namespace {
+
+// The entries of m at the parameter values; one that is not a finite real number is named by its
+// row and column (states) and the operating point.
+Eigen::MatrixXd entries_at(const LinearizedEquations& lin, const matrix& m, const GiNaC::exmap& parameters,
+                           const std::string& what, const std::vector<std::string>& rows,
+                           const std::vector<GiNaC::symbol>& columns) {
+  sym::GraphEvaluator value(parameters);
+  Eigen::MatrixXd out(m.rows(), m.cols());
+  try {
+    for (unsigned i = 0; i < m.rows(); ++i)
+      for (unsigned j = 0; j < m.cols(); ++j)
+        out(i, j) = value(m(i, j), what + " [" + rows[i] + (columns.empty() ? "" : ", " + columns[j].get_name()) + "]");
+  } catch (const EvaluationError& e) {
+    throw EvaluationError(std::string(e.what()) + " (operating point: " + lin.operating_point + ")");
+  }
+  return out;
+}
+
+std::vector<std::string> names(const std::vector<GiNaC::symbol>& symbols, const std::string& prefix = "") {
+  std::vector<std::string> out;
+  for (const auto& s : symbols) out.push_back(prefix + s.get_name());
+  return out;
+}
+
+}  // namespace
+
 double stationarity_residual(const LinearizedEquations& lin, const GiNaC::exmap& parameters) {
   if (!lin.stationarity.rows()) return 0;
-  return sym::evaluate(lin.stationarity, parameters, "accelerations at the operating point").cwiseAbs().maxCoeff();
+  auto rows = names(lin.speeds, "d/dt ");
+  for (const auto& q : names(lin.coordinates, "d/dt ")) rows.push_back(q);
+  return entries_at(lin, lin.stationarity, parameters, "motion at the operating point", rows, {}).cwiseAbs().maxCoeff();
 }
 
 Eigen::MatrixXd state_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters) {
-  const Eigen::MatrixXd M = sym::evaluate(lin.M, parameters, "linearized mass matrix");
-  const Eigen::MatrixXd Fq = sym::evaluate(lin.Fq, parameters, "linearized forces (coordinates)");
-  const Eigen::MatrixXd Fu = sym::evaluate(lin.Fu, parameters, "linearized forces (speeds)");
+  const auto u = names(lin.speeds), q = names(lin.coordinates);
+  const Eigen::MatrixXd M = entries_at(lin, lin.M, parameters, "linearized mass matrix", u, lin.speeds);
+  const Eigen::MatrixXd Fq = entries_at(lin, lin.Fq, parameters, "linearized forces F_q", u, lin.coordinates);
+  const Eigen::MatrixXd Fu = entries_at(lin, lin.Fu, parameters, "linearized forces F_u", u, lin.speeds);
   const auto nq = static_cast<Eigen::Index>(lin.coordinates.size()), p = M.rows();
   Eigen::FullPivLU<Eigen::MatrixXd> lu(M);
   if (!lu.isInvertible()) throw SingularityError("linearized equations", "the mass matrix is singular at the operating point");
   Eigen::MatrixXd A(nq + p, nq + p);
-  A.topLeftCorner(nq, nq) = sym::evaluate(lin.Nq, parameters, "linearized kinematic equations");
-  A.topRightCorner(nq, p) = sym::evaluate(lin.Nu, parameters, "linearized kinematic equations");
+  A.topLeftCorner(nq, nq) = entries_at(lin, lin.Nq, parameters, "linearized kinematic equations N_q", q, lin.coordinates);
+  A.topRightCorner(nq, p) = entries_at(lin, lin.Nu, parameters, "linearized kinematic equations N_u", q, lin.speeds);
   A.bottomLeftCorner(p, nq) = lu.solve(Fq);
   A.bottomRightCorner(p, p) = lu.solve(Fu);
   return A;
@@ -253,8 +316,11 @@ Balanced balance(const Eigen::MatrixXd& A) {
   for (bool done = false; !done;) {
     done = true;
     for (Eigen::Index i = 0; i < B.rows(); ++i) {
-      double c = B.col(i).norm(), r = B.row(i).norm();
-      c = std::sqrt(std::max(0.0, c * c - B(i, i) * B(i, i))), r = std::sqrt(std::max(0.0, r * r - B(i, i) * B(i, i)));
+      // the norms of the column and the row without the diagonal entry, without squares that
+      // overflow (entries beyond 1e154, as a large parameter value gives)
+      Eigen::VectorXd column = B.col(i), row = B.row(i).transpose();
+      column(i) = row(i) = 0;
+      double c = column.stableNorm(), r = row.stableNorm();
       if (c == 0 || r == 0) continue;
       const double before = c + r;
       double f = 1;

@@ -46,6 +46,8 @@ std::vector<SweepPoint> eigenvalue_sweep(const LinearizedEquations& linearized, 
   std::vector<SweepPoint> out;
   GiNaC::exmap at = parameters;
   for (double v : values) {
+    if (!std::isfinite(v))
+      throw ModelError("sweep of '" + parameter.get_name() + "'", "the value " + std::to_string(v) + " is not a finite number");
     at[parameter] = v;
     out.push_back({v, eigenanalysis(lin, at)});
   }

@@ -11,6 +11,7 @@
 #include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/suggestions.hpp"
+#include "adyn/symbolic/library_messages.hpp"
 
 namespace adyn::cli {
 namespace {
@@ -32,18 +33,20 @@ constexpr CommandEntry commands[] = {
 // stage (interruption.hpp).
 int run_action(const std::string& command, const Action& action, std::ostream& out, std::ostream& err) {
   CatchInterruption interruption(command.c_str(), ProgressBar::on_terminal(err));
-  auto fail = [&](const std::exception& e, int status) {
-    err << "adyn: error: " << printable(e.what()) << "\n";
+  auto fail = [&](const std::string& message, int status) {
+    err << "adyn: error: " << printable(message) << "\n";
     return status;
   };
   try {
     return action(out, err);
   } catch (const SingularityError& e) {  // the model is read, but the run meets a singular state
-    return fail(e, 1);
+    return fail(e.what(), 1);
   } catch (const ModelError& e) {  // bad input: the model file or the model it describes
-    return fail(e, 2);
-  } catch (const std::exception& e) {  // adyn::Error, EvaluationError, and whatever a library throws
-    return fail(e, 1);
+    return fail(e.what(), 2);
+  } catch (const Error& e) {  // a failed run: adyn::Error, EvaluationError
+    return fail(e.what(), 1);
+  } catch (const std::exception& e) {  // what a library throws where adyn did not expect it: in plain words
+    return fail(sym::library_message(e), 1);
   }
 }
 
@@ -64,7 +67,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("adyn ") + ADYN_VERSION);
   if (const auto unknown = unknown_command(args)) {
-    err << "adyn: error: " << *unknown << "\n";
+    err << "adyn: error: " << printable(*unknown) << "\n";
     return 2;
   }
   std::vector<std::pair<CLI::App*, Action>> actions;
@@ -81,7 +84,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     out << e.what() << "\n";
     return 0;
   } catch (const CLI::ParseError& e) {
-    err << "adyn: error: " << e.what() << "\n" << app.help();
+    err << "adyn: error: " << printable(e.what()) << "\n" << app.help();
     return 2;
   }
   for (const auto& [command, action] : actions)

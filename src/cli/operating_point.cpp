@@ -39,10 +39,20 @@ std::optional<GiNaC::symbol> state_symbol(const model::System& system, const for
   return *it;
 }
 
+// The value given to a coordinate, rate or speed at the operating point: a number a double holds
+// (bad input otherwise, named).
+double state_value(const GiNaC::symbol& s, const GiNaC::ex& value) {
+  try {
+    return sym::evaluate(value, {}, s.get_name());
+  } catch (const EvaluationError& e) {
+    throw ModelError("operating point", e.what());
+  }
+}
+
 Eigen::VectorXd values_of(const std::vector<GiNaC::symbol>& symbols, const GiNaC::exmap& given) {
   Eigen::VectorXd v = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(symbols.size()));
   for (std::size_t i = 0; i < symbols.size(); ++i)
-    if (auto it = given.find(symbols[i]); it != given.end()) v(static_cast<Eigen::Index>(i)) = sym::evaluate(it->second, {});
+    if (auto it = given.find(symbols[i]); it != given.end()) v(static_cast<Eigen::Index>(i)) = state_value(symbols[i], it->second);
   return v;
 }
 
@@ -77,7 +87,7 @@ OperatingPoint operating_point(const io::ModelDocument& doc, const formulations:
   point.state = formulations::state_for(eom, system, 0, q, u);
   for (std::size_t j = 0; j < eom.p(); ++j)  // speeds given in the equations' own terms (q_d, Kane's u)
     if (auto it = numeric.find(eom.speeds[j]); it != numeric.end())
-      point.state.u(static_cast<Eigen::Index>(j)) = sym::evaluate(it->second, {});
+      point.state.u(static_cast<Eigen::Index>(j)) = state_value(eom.speeds[j], it->second);
   point.values = formulations::state_values(eom, point.state, {});
   for (const auto& [s, e] : symbolic) point.values[s] = e;
   return point;

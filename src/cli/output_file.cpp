@@ -68,6 +68,10 @@ void check_output_files(const std::string& model, const std::vector<OutputFile>&
     const std::string object = option + " '" + escaped_control_characters(path) + "'";
     if (has_control_character(path))  // a line break in a name handed on (to gnuplot) starts a command
       throw ModelError(object, "the name holds a control character; choose another name (nothing was computed)");
+    if (const CodePoint c = first_invisible_character(path); c.length)  // "p\u202egnp.csv" is shown "pvsc.png"
+      throw ModelError(object, "the name holds " + code_point_name(c.code) +
+                                   ", an invisible character (the name is shown other than it is); choose another "
+                                   "name (nothing was computed)");
     if (auto problem = unwritable(path)) throw ModelError(object, *problem + " (nothing was computed)");
     if (same_file(path, model))
       throw ModelError(object, "is the model file; choose another file (nothing was written)");

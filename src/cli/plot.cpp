@@ -36,10 +36,11 @@ std::string gnuplot_string(const std::string& text) {
 }
 
 std::string gnuplot_path(const std::string& path) {
-  const bool control = has_control_character(path);
-  if (control || path.empty() || path.front() != '/')  // gnuplot runs '|...' and '<...' as commands
+  // (an invisible character would be written as its escape, naming another file)
+  const bool hidden = has_control_character(path) || first_invisible_character(path).length;
+  if (hidden || path.empty() || path.front() != '/')  // gnuplot runs '|...' and '<...' as commands
     throw Error("plot: cannot hand the file " + gnuplot_string(path) + " to gnuplot: " +
-                (control ? "its name holds a control character" : "it is not an absolute path"));
+                (hidden ? "its name holds a control or invisible character" : "it is not an absolute path"));
   return gnuplot_string(path);
 }
 

@@ -14,6 +14,7 @@
 #include "adyn/cli/interruption.hpp"
 #include "adyn/error.hpp"
 #include "adyn/numeric/exit_cleanup.hpp"
+#include "adyn/symbolic/library_messages.hpp"
 
 namespace adyn::cli {
 namespace {
@@ -69,7 +70,7 @@ std::optional<std::string> run_with_time_limit(const std::function<std::string()
     try {
       result.assign("+").append(work());
     } catch (const std::exception& e) {
-      result.assign("-").append(e.what());
+      result.assign("-").append(dynamic_cast<const Error*>(&e) ? std::string(e.what()) : sym::library_message(e));
     }
     write_all(fds[1], result);
     _exit(0);

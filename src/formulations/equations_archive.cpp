@@ -5,6 +5,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/library_messages.hpp"
 #include "adyn/symbolic/printers.hpp"
 
 namespace adyn::formulations {
@@ -163,7 +164,7 @@ EquationsOfMotion unarchive_equations(const std::string& bytes, const model::Sys
     try {
       return parse(text);
     } catch (const std::exception& e) {
-      throw Error(std::string("equations archive: ") + e.what());
+      throw Error("equations archive: an expression cannot be read (" + sym::library_message(e) + ")");
     }
   };
   const auto temporaries = r.strings();

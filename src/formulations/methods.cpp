@@ -12,6 +12,7 @@
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::formulations {
 
@@ -45,10 +46,37 @@ const model::Constraint* nonideal_constraint(const model::System& system) {
   return nullptr;
 }
 
+// What a method solves for symbolically, for the message when it is too large: the dependent speeds
+// (Kane, Gibbs–Appell), the orthogonal complement (Maggi), the speeds in the quasi-velocities
+// (Boltzmann–Hamel), the rates in the momenta (Hamilton).
+std::string symbolic_solve_of(const std::string& method, unsigned order) {
+  const std::string n = std::to_string(order);
+  if (method == "hamilton") return "the " + n + " rates in the momenta (the inverse of the mass matrix)";
+  if (method == "maggi") return "the orthogonal complement of the constraints (the inverse of their " + n + " x " + n + " block)";
+  if (method == "boltzmann-hamel") return "the " + n + " dependent speeds in the quasi-velocities of the constraints";
+  return "the " + n + " dependent speeds";
+}
+
+// A derivation whose symbolic solve has too many unknowns (sym::BeyondGraphDeterminant), in terms
+// of the method, with the methods that need no such solve.
+EquationsOfMotion derive_within_limits(const model::System& system, const std::string& method) {
+  try {
+    return derive_by(system, method);
+  } catch (const sym::BeyondGraphDeterminant& e) {
+    const std::string instead = method == "hamilton" ? "derive by lagrange or kane, which need no inverse of the mass matrix"
+                                                     : "derive by lagrange, gauss or udwadia-kalaba, which keep the "
+                                                       "constraints as multipliers and eliminate no speed";
+    throw NotApplicableError("method '" + method + "'", "cannot solve for " + symbolic_solve_of(method, e.order()) +
+                                                            " symbolically: more than " +
+                                                            std::to_string(sym::largest_graph_determinant) +
+                                                            " unknowns for Cramer's rule over the expression graph; " + instead);
+  }
+}
+
 }  // namespace
 
 EquationsOfMotion derive(const model::System& system, const std::string& method) {
-  auto eom = derive_by(system, method);
+  auto eom = derive_within_limits(system, method);
   // Only Udwadia–Kalaba's equations carry the work a nonideal constraint does (their (26)); the
   // other principles assume ideal constraints and would drop it without a word.
   if (const auto* c = nonideal_constraint(system); c && eom.nonideal_force.rows() == 0 && eom.friction_coefficient.is_zero())

@@ -10,6 +10,7 @@
 #include "adyn/io/suggestions.hpp"
 #include "adyn/io/vector_expression.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/library_messages.hpp"
 
 namespace adyn::io {
 
@@ -21,14 +22,7 @@ std::string in_quotes(const std::string& s, std::size_t max_length) {
   return out.append(printable(shown)).append("'");
 }
 
-// The first line of a library's message, without GiNaC's "GiNaC: parse error at line 0, column 0: ".
-std::string first_line(const std::string& message) {
-  std::string s = message.substr(0, message.find('\n'));
-  const std::string marker = "parse error at line ";
-  if (auto at = s.find(marker); at != std::string::npos)
-    if (auto colon = s.find(": ", at); colon != std::string::npos) s = s.substr(colon + 2);
-  return s;
-}
+std::string first_line(const std::string& message) { return sym::library_message(message); }
 
 // " (did you mean 'x'?)", or the list of what is allowed when nothing is close.
 std::string hint(const std::string& word, const std::vector<std::string>& candidates) {

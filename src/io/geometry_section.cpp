@@ -26,6 +26,7 @@ class GeometryReader : public ModelValues {
     auto f = named(node, "shape",
                    {"name", "box", "cylinder", "sphere", "disk", "torus", "line", "frame", "center", "axis", "color"},
                    name, object);
+    claim("shape", name, f["name"], object);
     const char* kind = nullptr;
     ShapeKind shape_kind = ShapeKind::Sphere;
     for (const auto& [key, k] : kinds)

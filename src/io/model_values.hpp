@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "adyn/io/expression_parser.hpp"
+#include "adyn/io/look_alike_names.hpp"
 #include "adyn/kinematics/point.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/system.hpp"
@@ -19,7 +20,7 @@ namespace adyn::io {
 
 // Where a name was defined, for "already defined" messages.
 struct Definition {
-  std::string kind, where;
+  std::string name, where;
 };
 
 class ModelValues : public YamlReader {
@@ -35,15 +36,21 @@ class ModelValues : public YamlReader {
   // ---- names ----
 
   void define(const std::string& space, const std::string& name, const std::string& where) {
-    defined_[space + ":" + name] = {space, where};
+    defined_[space + ":" + skeleton(name)] = {name, where};
   }
 
-  // Claims `name` in a namespace (symbols, frames, points, masses, loads, constraints, events),
-  // failing at `node` when it is taken.
+  // Claims `name` in a namespace (symbols, frames, points, masses, loads, constraints, events,
+  // shapes), failing at `node` when it is taken or when a name of the namespace looks like it
+  // (look_alike_names.hpp).
   void claim(const std::string& space, const std::string& name, const YAML::Node& node, const std::string& object) {
-    auto it = defined_.find(space + ":" + name);
-    if (it != defined_.end())
+    auto it = defined_.find(space + ":" + skeleton(name));
+    if (it != defined_.end() && it->second.name == name)
       fail(node, object, "the name " + in_quotes(name) + " is already used by " + it->second.where);
+    if (it != defined_.end())
+      fail(node, object,
+           "the name " + in_quotes(name) + " looks like " + in_quotes(it->second.name) + ", the name of " +
+               it->second.where + ": " + look_alike_difference(name, it->second.name) +
+               "; give them names that look different");
     const Position p = position_of(node);
     define(space, name, object + " (line " + std::to_string(p.line) + ")");
   }

@@ -123,13 +123,26 @@ class YamlReader {
 
   // Display text — a name, a unit, LaTeX — on one line: no control character, not even the line
   // breaks and tabs an expression may hold (written over several lines). It is shown in messages
-  // and listings and handed on to gnuplot and the viewer, where a line break starts a command.
+  // and listings and handed on to gnuplot and the viewer, where a line break starts a command. No
+  // invisible character either (control_characters.hpp): a bidirectional control or a zero-width
+  // space makes one name look like another.
   std::string line_text(const YAML::Node& node, const std::string& object, const std::string& what) const {
     std::string s = text(node, object, what);
     if (has_control_character(s))
       fail(node, object,
            what + " is one line without control characters, got " + in_quotes(escaped_control_characters(s)));
+    if (const CodePoint c = first_invisible_character(s); c.length)
+      fail(node, object,
+           what + " holds " + code_point_name(c.code) + ", " + invisible_kind(c.code) +
+               " (it shows the text other than it is: one name can look like another), got " +
+               in_quotes(escaped_control_characters(s)));
     return s;
+  }
+
+  static std::string invisible_kind(char32_t c) {
+    const bool bidirectional = c == 0x061c || c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+                               (c >= 0x2066 && c <= 0x2069);
+    return bidirectional ? "a bidirectional control that reorders the characters shown" : "an invisible character";
   }
 
   // A finite number.

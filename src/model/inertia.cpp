@@ -1,5 +1,7 @@
 #include "adyn/model/inertia.hpp"
 
+#include <cmath>
+
 #include "adyn/error.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -32,6 +34,11 @@ void check_mass(const std::string& object, const GiNaC::ex& mass) {
   GiNaC::ex value = mass.evalf();
   if (GiNaC::is_a<GiNaC::numeric>(value) && !value.info(GiNaC::info_flags::positive))
     throw ModelError(object, "its mass must be positive");
+  // a mass a double cannot hold: every energy and acceleration would be inf, NaN or singular
+  if (const double d = GiNaC::is_a<GiNaC::numeric>(value) ? GiNaC::ex_to<GiNaC::numeric>(value).to_double() : 1;
+      !std::isfinite(d) || d == 0)
+    throw ModelError(object, std::string("its mass is ") + (d == 0 ? "below" : "beyond") +
+                                 " the range of floating-point numbers (2.2e-308 to 1.8e308)");
 }
 
 void check_inertia(const std::string& body, const kin::Dyadic& I, const kin::ReferenceFrame& F,

@@ -8,6 +8,7 @@
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/library_messages.hpp"
 
 namespace adyn::model {
 namespace {
@@ -215,7 +216,7 @@ GiNaC::exmap System::speeds_in_rates() const {
   try {
     solution = GiNaC::lsolve(equations, unknowns);
   } catch (const std::exception& e) {
-    throw ModelError("system '" + name_ + "'", std::string("the kinematic equations cannot be solved for the speeds: ") + e.what());
+    throw ModelError("system '" + name_ + "'", "the kinematic equations cannot be solved for the speeds: " + sym::library_message(e));
   }
   if (solution.nops() != u.size())
     throw ModelError("system '" + name_ + "'", "the kinematic equations q' = N u + n do not determine the speeds (N is singular)");

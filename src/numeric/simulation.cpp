@@ -71,17 +71,7 @@ class Run {
                            options.integrator != Integrator::Ida;
     evaluator_.set_constraint_solver(augmented ? ConstraintSolver::AugmentedLagrangian : ConstraintSolver::Kkt);
     pb_.mass_orthogonal_projection = augmented && eom.enforcement == formulations::ConstraintEnforcement::Multipliers;
-    if (options.baumgarte != 0 && evaluator_.constraint_rows() != system.constraints().size())
-      throw Error("simulation: Baumgarte stabilization needs equations whose constraint rows are the system's "
-                  "constraints (Lagrange, Gauss, Udwadia-Kalaba, Hamilton); " + eom.method + "'s are not");
-    if (options.integrator == Integrator::Ida &&
-        (eom.enforcement != formulations::ConstraintEnforcement::Multipliers ||
-         evaluator_.constraint_rows() != system.constraints().size()))
-      throw Error("simulation: IDA integrates a multiplier form with a row per constraint (Lagrange, Gauss, "
-                  "Hamilton); " + eom.method + " equations are not one");
-    if (options.integrator == Integrator::Ida && options.baumgarte != 0)
-      throw Error("simulation: IDA holds the constraints at the position and velocity levels itself; Baumgarte "
-                  "stabilization is for dopri, bdf and midpoint");
+    check_combination(system, eom);
     for (const auto& q : eom.coordinates) tr_.coordinate_names.push_back(q.get_name());
     for (const auto& u : eom.speeds) tr_.speed_names.push_back(u.get_name());
     for (const auto& u : monitors_.dependent_speed_names) tr_.speed_names.push_back(u);  // recorded too
@@ -106,6 +96,30 @@ class Run {
 
  private:
   int event_count() const { return static_cast<int>(monitors_.event_names.size()); }
+
+  // Options that do not go with these equations or this model: bad input, refused before the run
+  // with what does go.
+  void check_combination(const model::System& system, const formulations::EquationsOfMotion& eom) const {
+    const bool rows_are_constraints = evaluator_.constraint_rows() == system.constraints().size();
+    if (options_.baumgarte != 0 && !rows_are_constraints)
+      throw NotApplicableError("Baumgarte stabilization",
+                               "stabilizes the constraint rows of the equations of lagrange, gauss, udwadia-kalaba or "
+                               "hamilton; the " + eom.method + " equations eliminate them (simulate without --baumgarte)");
+    if (options_.integrator == Integrator::Ida &&
+        (eom.enforcement != formulations::ConstraintEnforcement::Multipliers || !rows_are_constraints))
+      throw NotApplicableError("integrator 'ida'",
+                               "integrates the multiplier form of lagrange, gauss or hamilton (a multiplier per "
+                               "constraint); the " + eom.method + " equations are not one: integrate them with dopri, "
+                               "bdf or midpoint");
+    if (options_.integrator == Integrator::Ida && options_.baumgarte != 0)
+      throw ModelError("simulation options", "IDA holds the constraints at the position and velocity levels itself; "
+                                             "Baumgarte stabilization is for dopri, bdf and midpoint");
+    if (options_.integrator == Integrator::ImplicitMidpoint && event_count()) {
+      std::string names;
+      for (const auto& e : monitors_.event_names) names += (names.empty() ? "'" : ", '") + e + "'";
+      throw ModelError("integrator 'midpoint'", "does not locate the model's events (" + names + "): use dopri or bdf");
+    }
+  }
   bool running() const { return tr_.summary.stop_reason.empty() && tr_.summary.ended_by_event.empty(); }
   void stop(const std::string& reason) {
     if (tr_.summary.stop_reason.empty()) tr_.summary.stop_reason = reason;
@@ -134,7 +148,7 @@ class Run {
       return stop("interrupted at " + at_time(t_));
     }
     stop("integration stopped at " + at_time(t_) + ": " +
-         (pb_.error.empty() ? "integrator failure (flag " + std::to_string(flag) + ")" : pb_.error));
+         (pb_.error.empty() ? integrator_failure(options_, flag, pb_.integrator_message) : pb_.error));
   }
 
   bool interrupted() {

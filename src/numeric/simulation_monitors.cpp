@@ -167,9 +167,11 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
     mon.restitution.push_back(e_r);
   }
   if (!gaps.empty()) {
-    if (eom.speed_definitions.rows() && std::any_of(mon.restitution.begin(), mon.restitution.end(), [](double e_r) { return e_r >= 0; }))
-      throw Error("simulation: impacts need equations whose mass matrix is the inertia in the speeds; " + eom.method +
-                  "'s speeds are momenta");
+    if (const auto impact = std::find_if(mon.restitution.begin(), mon.restitution.end(), [](double e_r) { return e_r >= 0; });
+        eom.speed_definitions.rows() && impact != mon.restitution.end())
+      throw NotApplicableError("event '" + mon.event_names[static_cast<std::size_t>(impact - mon.restitution.begin())] + "'",
+                               "an impact changes the speeds through the inertia in them; the speeds of the " +
+                                   eom.method + " equations are momenta: simulate it by lagrange, kane or gibbs-appell");
     gaps.insert(gaps.end(), rows.begin(), rows.end());
     mon.events = std::make_unique<Tape>(inputs, gaps);
   }

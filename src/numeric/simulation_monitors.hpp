@@ -48,6 +48,7 @@ struct Problem {
   bool stopped_by_user = false;  // a callback failed because `interrupted` said so
   bool mass_orthogonal_projection = false;  // project by M-orthogonal steps (speeds = rates)
   std::vector<double> projection_values{};  // the projection tape's outputs, reused by IDA's residual
+  std::string integrator_message{};  // the integrator's own report of its failure (SUNDIALS' words)
 
   /// Ė at (t, q, u) with u̇, given the constraint force in the speeds' space where the equations
   /// have one (multiplier forms, Udwadia–Kalaba; empty otherwise).

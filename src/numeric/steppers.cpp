@@ -93,10 +93,39 @@ int event_gaps_dae(sunrealtype t, N_Vector y, N_Vector, sunrealtype* gout, void*
   return event_gaps(t, y, gout, data);
 }
 
-void capture_error(int, const char*, const char* function, char* msg, void* data) {
+void capture_error(int, const char*, const char*, char* msg, void* data) {
   auto* pb = static_cast<Problem*>(data);
-  if (pb->error.empty()) pb->error = std::string(function) + ": " + msg;
+  if (pb->integrator_message.empty()) pb->integrator_message = msg;
 }
+
+}  // namespace
+
+std::string integrator_failure(const SimulationOptions& options, int flag, const std::string& integrator_message) {
+  // ARKODE, CVODE and IDA number these failures alike (ARK_, CV_, IDA_TOO_MUCH_WORK = -1, ...).
+  static_assert(ARK_TOO_MUCH_WORK == -1 && CV_TOO_MUCH_WORK == -1 && IDA_TOO_MUCH_WORK == -1);
+  static_assert(ARK_TOO_MUCH_ACC == -2 && CV_TOO_MUCH_ACC == -2 && IDA_TOO_MUCH_ACC == -2);
+  static_assert(ARK_ERR_FAILURE == -3 && CV_ERR_FAILURE == -3 && IDA_ERR_FAIL == -3);
+  static_assert(ARK_CONV_FAILURE == -4 && CV_CONV_FAILURE == -4 && IDA_CONV_FAIL == -4);
+  const bool explicit_method = options.integrator == Integrator::DormandPrince;
+  switch (flag) {
+    case -1:
+      return "more than " + std::to_string(options.max_steps) + " steps in one output interval " +
+             (explicit_method ? "(the equations may be stiff: try the integrator bdf)"
+                              : "(loosen rtol and atol, or look for a singularity of the equations at this time)");
+    case -2: return "rtol and atol ask for more accuracy than floating-point numbers hold here; loosen them";
+    case -3:
+      return "the error test failed repeatedly, down to the smallest step (a singularity or a discontinuity of the "
+             "equations at this time?)";
+    case -4:
+      return "the corrector iteration did not converge, down to the smallest step (a singularity of the equations at "
+             "this time?)";
+    default:
+      return integrator_message.empty() ? "the integrator failed (its code " + std::to_string(flag) + ")"
+                                        : "the integrator failed: " + integrator_message;
+  }
+}
+
+namespace {
 
 Stepper::Status status_of(int flag) {
   if (flag < 0) return Stepper::Status::Failed;
@@ -305,7 +334,7 @@ class MidpointStepper : public Stepper {
       : pb_(pb), h_(h), mid_(N_VClone(y)), f_(N_VClone(y)), next_(N_VClone(y)) {}
 
   void set_events(int count) override {
-    if (count) throw Error("simulation: the implicit midpoint integrator does not locate events; use dopri or bdf");
+    if (count) throw std::logic_error("the implicit midpoint rule locates no events (refused before the run)");
   }
   std::vector<int> events_found(int count) override { return std::vector<int>(static_cast<std::size_t>(count), 0); }
   void restart(double, N_Vector) override {}

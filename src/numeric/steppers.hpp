@@ -28,6 +28,11 @@ class Stepper {
   virtual void counters(long& steps, long& evaluations) = 0;
 };
 
+/// Why the integrator stopped with `flag` (SUNDIALS' return code, the same for ARKODE, CVODE and
+/// IDA), in words: the step budget per output interval spent, the tolerances beyond precision, ...;
+/// else its own message.
+std::string integrator_failure(const SimulationOptions& options, int flag, const std::string& integrator_message);
+
 /// The integrator of `options`, starting at (t0, y); y is (q, u, W).
 std::unique_ptr<Stepper> make_stepper(const SimulationOptions& options, Problem& pb, N_Vector y, double t0,
                                       SUNContext ctx);

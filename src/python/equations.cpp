@@ -33,18 +33,37 @@ std::string json(const Equations& e, bool simplify) {
   return j.dump(2);
 }
 
+// t, q and u finite, each value that is not named.
+void check_finite(double t, const Eigen::VectorXd& q, const std::vector<GiNaC::symbol>& coordinates,
+                  const Eigen::VectorXd& u, const std::vector<GiNaC::symbol>& speeds) {
+  auto finite = [&](double value, const std::string& name) {
+    if (!std::isfinite(value)) throw ModelError("state", name + " is " + std::to_string(value) + ", not a finite number");
+  };
+  finite(t, "t");
+  for (std::size_t i = 0; i < coordinates.size(); ++i) finite(q(static_cast<Eigen::Index>(i)), coordinates[i].get_name());
+  for (std::size_t i = 0; i < speeds.size(); ++i) finite(u(static_cast<Eigen::Index>(i)), speeds[i].get_name());
+}
+
 formulations::State state(const Equations& e, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) {
   if (static_cast<std::size_t>(q.size()) != e.eom.n() || static_cast<std::size_t>(u.size()) != e.eom.p())
     throw ModelError("state", "expected " + std::to_string(e.eom.n()) + " coordinates and " +
                                   std::to_string(e.eom.p()) + " speeds of the " + e.eom.method + " equations, got " +
                                   std::to_string(q.size()) + " and " + std::to_string(u.size()));
-  auto finite = [&](double value, const std::string& name) {
-    if (!std::isfinite(value)) throw ModelError("state", name + " is " + std::to_string(value) + ", not a finite number");
-  };
-  finite(t, "t");
-  for (std::size_t i = 0; i < e.eom.n(); ++i) finite(q(static_cast<Eigen::Index>(i)), e.eom.coordinates[i].get_name());
-  for (std::size_t i = 0; i < e.eom.p(); ++i) finite(u(static_cast<Eigen::Index>(i)), e.eom.speeds[i].get_name());
+  check_finite(t, q, e.eom.coordinates, u, e.eom.speeds);
   return {t, q, u};
+}
+
+// (t, q, u) of the equations from a state of the model (its coordinates and speeds).
+py::tuple state_of(const Equations& e, const Eigen::VectorXd& q, const Eigen::VectorXd& u, double t) {
+  const auto& system = e.model->doc.system;
+  const auto speeds = system.speeds();
+  if (static_cast<std::size_t>(q.size()) != system.coordinates().size() || static_cast<std::size_t>(u.size()) != speeds.size())
+    throw ModelError("state", "expected " + std::to_string(system.coordinates().size()) + " coordinates and " +
+                                  std::to_string(speeds.size()) + " speeds of the model, got " + std::to_string(q.size()) +
+                                  " and " + std::to_string(u.size()));
+  check_finite(t, q, system.coordinates(), u, speeds);
+  const auto x = formulations::state_for(e.eom, system, t, q, u);
+  return py::make_tuple(x.t, x.q, x.u);
 }
 
 // M, F, G, g and q' at a state of the equations (their own speeds).
@@ -105,10 +124,7 @@ void bind_equations(py::module_& m) {
              return Eigen::VectorXd(formulations::coordinate_accelerations(e.eom, state(e, t, q, u),
                                                                            e.model->doc.system.parameter_values()));
            }, py::arg("q"), py::arg("u"), py::arg("t") = 0.0, "q'' at a state")
-      .def("state_of", [](const Equations& e, const Eigen::VectorXd& q, const Eigen::VectorXd& u, double t) {
-             const auto x = formulations::state_for(e.eom, e.model->doc.system, t, q, u);
-             return py::make_tuple(x.t, x.q, x.u);
-           }, py::arg("q"), py::arg("u"), py::arg("t") = 0.0,
+      .def("state_of", &state_of, py::arg("q"), py::arg("u"), py::arg("t") = 0.0,
            "(t, q, u) of these equations from a state of the model (its coordinates and speeds)")
       .def("copy", [](const Equations& e) { return Equations{e.eom, std::make_shared<Model>(*e.model)}; },
            "The same equations with a copy of the model (parameters and initial conditions of its own)")

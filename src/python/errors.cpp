@@ -2,8 +2,13 @@
 //   adyn.Error (RuntimeError) > adyn.ModelError (also ValueError) > adyn.ModelFileError,
 //   adyn.SingularityError, adyn.NotApplicableError;  adyn.Error > adyn.EvaluationError.
 // A ModelError carries `object` (the model object it names); a ModelFileError also `file`, `line`
-// and `column`.
+// and `column`. What GiNaC's or CLN's arithmetic throws where adyn did not expect it is an
+// adyn.EvaluationError in plain words (sym::library_message), as on the command line.
+#include <cln/exception.h>
+#include <ginac/ginac.h>
+
 #include "adyn/error.hpp"
+#include "adyn/symbolic/library_messages.hpp"
 
 #include "bindings.hpp"
 
@@ -50,19 +55,23 @@ void bind_errors(py::module_& m) {
     try {
       std::rethrow_exception(p);
     } catch (const ModelFileError& e) {
-      raise(cls("ModelFileError"), e.what(),
+      raise(cls("ModelFileError"), printable(e.what()),
             py::dict(py::arg("object") = e.object(), py::arg("file") = e.file(), py::arg("line") = e.line(),
                      py::arg("column") = e.column()));
     } catch (const SingularityError& e) {
-      raise(cls("SingularityError"), e.what(), py::dict(py::arg("object") = e.object()));
+      raise(cls("SingularityError"), printable(e.what()), py::dict(py::arg("object") = e.object()));
     } catch (const NotApplicableError& e) {
-      raise(cls("NotApplicableError"), e.what(), py::dict(py::arg("object") = e.object()));
+      raise(cls("NotApplicableError"), printable(e.what()), py::dict(py::arg("object") = e.object()));
     } catch (const ModelError& e) {
-      raise(cls("ModelError"), e.what(), py::dict(py::arg("object") = e.object()));
+      raise(cls("ModelError"), printable(e.what()), py::dict(py::arg("object") = e.object()));
     } catch (const EvaluationError& e) {
-      raise(cls("EvaluationError"), e.what(), py::dict());
+      raise(cls("EvaluationError"), printable(e.what()), py::dict());
     } catch (const Error& e) {
-      raise(cls("Error"), e.what(), py::dict());
+      raise(cls("Error"), printable(e.what()), py::dict());
+    } catch (const cln::runtime_exception& e) {  // what the arithmetic throws where adyn did not expect it:
+      raise(cls("EvaluationError"), printable(sym::library_message(e)), py::dict());  // in plain words
+    } catch (const GiNaC::pole_error& e) {
+      raise(cls("EvaluationError"), printable(sym::library_message(e)), py::dict());
     }
   });
 }

@@ -1,6 +1,7 @@
 #include "adyn/symbolic/evaluate.hpp"
 
 #include <cmath>
+#include <iomanip>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/ex_map.hpp"
+#include "adyn/symbolic/library_messages.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
 
@@ -104,13 +106,45 @@ class GraphValue {
   CanonicalOrder order_;
 };
 
+// A real number as a double prints it, also beyond the range of doubles (to 3 digits there):
+// "0.8", "1e+200", "-1.96e+308", "1e+400".
+std::string shown(const GiNaC::numeric& n) {
+  std::ostringstream out;
+  if (const double d = n.to_double(); std::isfinite(d) || n.is_zero()) {
+    out << d;
+    return out.str();
+  }
+  out << std::setprecision(3);
+  const GiNaC::ex decades = (GiNaC::log(GiNaC::abs(n)) / GiNaC::log(GiNaC::numeric(10))).evalf();
+  const double d = GiNaC::is_a<GiNaC::numeric>(decades) ? GiNaC::ex_to<GiNaC::numeric>(decades).to_double() : 0;
+  const double exponent = std::floor(d);
+  out << (n.is_negative() ? "-" : "") << std::pow(10.0, d - exponent) << "e" << (exponent >= 0 ? "+" : "") << exponent;
+  return out.str();
+}
+
+// " at q1 = 0.5, u1 = 1e+200": the values of the symbols `e` depends on (at most six, in the
+// canonical order), for a message about its value.
+std::string at_values(const GiNaC::ex& e, const GiNaC::exmap& values) {
+  const auto symbols = free_symbols(e);
+  std::string out;
+  std::size_t shown_values = 0;
+  for (const auto& s : canonically_sorted({symbols.begin(), symbols.end()})) {
+    const auto it = values.find(s);
+    if (it == values.end() || !GiNaC::is_a<GiNaC::numeric>(it->second) || !GiNaC::ex_to<GiNaC::numeric>(it->second).is_real())
+      continue;
+    if (++shown_values > 6) return out + ", ...";
+    out += (out.empty() ? " at " : ", ") + to_text(s) + " = " + shown(GiNaC::ex_to<GiNaC::numeric>(it->second));
+  }
+  return out;
+}
+
 // GiNaC's path: substitution and evalf, with the errors worded.
 double evaluate_by_substitution(const GiNaC::ex& e, const GiNaC::exmap& values, const std::string& what) {
   GiNaC::ex v;
   try {
     v = e.subs(values, GiNaC::subs_options::no_pattern).evalf();
   } catch (const std::exception& err) {
-    throw EvaluationError(what + ": cannot be evaluated (" + err.what() + ")");
+    throw EvaluationError(what + ": cannot be evaluated" + at_values(e, values) + ": " + library_message(err));
   }
   if (!GiNaC::is_a<GiNaC::numeric>(v)) {
     std::string names;
@@ -119,9 +153,11 @@ double evaluate_by_substitution(const GiNaC::ex& e, const GiNaC::exmap& values, 
     throw EvaluationError(what + ": no value given for " + names);
   }
   const auto& n = GiNaC::ex_to<GiNaC::numeric>(v);
-  if (!n.is_real()) throw EvaluationError(what + ": value is not real");
+  if (!n.is_real()) throw EvaluationError(what + ": value is not real" + at_values(e, values));
   double d = n.to_double();
-  if (!std::isfinite(d)) throw EvaluationError(what + ": value is not finite");
+  if (!std::isfinite(d))
+    throw EvaluationError(what + ": its value, about " + shown(n) + ", is beyond the range of floating-point numbers" +
+                          at_values(e, values));
   return d;
 }
 
@@ -173,6 +209,8 @@ GiNaC::numeric exact(double d) {
   return GiNaC::numeric(integer) * GiNaC::numeric(2).power(exponent - bits);
 }
 
+ex exact_if_double(double d, const ex& otherwise) { return std::isfinite(d) ? ex(exact(d)) : otherwise; }
+
 bool is_float(const ex& e) { return GiNaC::is_a<GiNaC::numeric>(e) && !e.info(GiNaC::info_flags::crational); }
 
 // A rational that stands for a double (exact_numbers) or has grown from them (a numerator beyond a
@@ -185,7 +223,24 @@ bool inexact(const ex& e) {
   return n.is_real() && (GiNaC::abs(n.denom()) > largest_denominator || GiNaC::abs(n.numer()) > largest_numerator);
 }
 
-GiNaC::numeric as_float(long double v) { return GiNaC::numeric(static_cast<double>(v)); }
+// v as a floating-point number: a double where it fits, else (beyond 1.8e308, as the products of a
+// state's large values in a linearization) GiNaC's float of the same value, whose exponent has no
+// such bound (CLN's doubles refuse an infinity).
+GiNaC::numeric as_float(long double v) {
+  if (std::isfinite(static_cast<double>(v))) return GiNaC::numeric(static_cast<double>(v));
+  if (!std::isfinite(v)) throw EvaluationError("a number beyond the range of floating-point numbers");
+  int exponent = 0;
+  const long double mantissa = std::frexp(v, &exponent);  // v = mantissa · 2^exponent
+  constexpr int bits = std::numeric_limits<long double>::digits;
+  const auto integer = static_cast<long long>(std::ldexp(mantissa, bits - 1));
+  return GiNaC::ex_to<GiNaC::numeric>((GiNaC::numeric(integer) * GiNaC::numeric(2).power(exponent - bits + 1)).evalf());
+}
+
+// A number as a float: as a double where it fits (the same bits in every run), else GiNaC's float.
+GiNaC::numeric float_of(const GiNaC::numeric& n) {
+  const double d = n.to_double();
+  return std::isfinite(d) || !n.is_real() ? GiNaC::numeric(d) : GiNaC::ex_to<GiNaC::numeric>(n.evalf());
+}
 
 // The value of a function or power whose operands are numbers, one of them inexact (sin of a
 // double made exact, say); none for anything else, or when it has no finite real value.
@@ -204,7 +259,7 @@ std::optional<long double> value_of_inexact_numbers(const ex& e) {
 class DecimalNumbers : public GiNaC::map_function {
  public:
   ex operator()(const ex& e) override {
-    if (inexact(e)) return as_float(GiNaC::ex_to<GiNaC::numeric>(e).to_double());
+    if (inexact(e)) return float_of(GiNaC::ex_to<GiNaC::numeric>(e));
     if (atomic(e)) return e;
     if (auto done = memo_.find(e); done != memo_.end()) return done->second;
     const ex r = rebuilt(e);
@@ -264,11 +319,16 @@ class DecimalNumbers : public GiNaC::map_function {
       return r;
     }
     long double r = add ? 0 : 1;
+    bool beyond_doubles = false;
     for (const auto& n : numbers) {
       const long double v = GiNaC::ex_to<GiNaC::numeric>(n).to_double();
+      beyond_doubles = beyond_doubles || !std::isfinite(v);
       r = add ? r + v : r * v;
     }
-    return as_float(r);
+    if (!beyond_doubles) return as_float(r);
+    GiNaC::numeric x = add ? 0 : 1;  // GiNaC's floats, in the same order
+    for (const auto& n : numbers) x = add ? x + float_of(GiNaC::ex_to<GiNaC::numeric>(n)) : x * float_of(GiNaC::ex_to<GiNaC::numeric>(n));
+    return x;
   }
 
   ExMap<ex> memo_;
@@ -280,13 +340,14 @@ class DecimalNumbers : public GiNaC::map_function {
 ex exact_numbers(const ex& e) {
   struct : GiNaC::map_function {
     ex operator()(const ex& x) override {
-      if (is_float(x)) return exact(GiNaC::ex_to<GiNaC::numeric>(x).to_double());
+      // (a float beyond the range of doubles, 1e400, stays a float)
+      if (is_float(x)) return exact_if_double(GiNaC::ex_to<GiNaC::numeric>(x).to_double(), x);
       if (atomic(x)) return x;
       const ex mapped = x.map(*this);
       // A function or power of numbers made exact from doubles (sin of one, say): its value, as
       // exact as they are; GiNaC would keep it as an opaque function of a huge rational.
       const auto value = value_of_inexact_numbers(mapped);
-      return value ? ex(exact(static_cast<double>(*value))) : mapped;
+      return value ? exact_if_double(static_cast<double>(*value), mapped) : mapped;
     }
   } exact_floats;
   return exact_floats(e);

@@ -245,3 +245,42 @@ TEST(Linearization, ErrorsNameTheCause) {
   GiNaC::exmap pole{{th, 0}, {ph, 0}, {seeds::d(th), 0}, {seeds::d(ph), 0}};
   EXPECT_THROW(analysis::linearize(sp, formulations::lagrange(sp), pole), SingularityError);
 }
+
+// The eigenvalues scale with the parameters however large they are: the double pendulum's
+// frequencies grow as √g, so at g = 1e200 they are 1e100 times those at g = 1. (Balancing squared
+// the entries of the state matrix, which overflowed beyond 1e154: every eigenvalue came out 0 and
+// the verdict "stable (marginally)", or real and absurd, with exit 0.)
+TEST(Linearization, EigenvaluesOfLargeParametersScale) {
+  auto s = seeds::double_pendulum();
+  const auto lin = analysis::linearize(s, formulations::lagrange(s), at_rest(s));
+  auto params = s.parameter_values();
+  const auto g = seeds::parameter(s, "g");
+  params[g] = 1;
+  const auto reference = analysis::eigenanalysis(lin, params);
+  ASSERT_EQ(reference.frequencies.size(), 2u);
+  for (double scale : {1e100, 1e150}) {
+    params[g] = scale * scale;
+    const auto a = analysis::eigenanalysis(lin, params);
+    ASSERT_EQ(a.frequencies.size(), 2u) << scale;
+    for (std::size_t k = 0; k < 2; ++k) EXPECT_NEAR(a.frequencies[k] / (scale * reference.frequencies[k]), 1, 1e-10) << scale;
+    EXPECT_TRUE(a.stable && !a.asymptotically_stable);
+  }
+}
+
+// An entry of the state matrix that is beyond the range of doubles is named: the matrix, its row
+// and column (the states), the parameters' values and the operating point.
+TEST(Linearization, EntriesBeyondDoublesAreNamed) {
+  auto s = seeds::double_pendulum();
+  const auto lin = analysis::linearize(s, formulations::lagrange(s), at_rest(s));
+  auto params = s.parameter_values();
+  params[seeds::parameter(s, "g")] = GiNaC::numeric("1e400");
+  try {
+    analysis::state_matrix(lin, params);
+    FAIL() << "expected an error";
+  } catch (const EvaluationError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("linearized forces F_q [q1_d, q1]: its value, about"), std::string::npos) << what;
+    EXPECT_NE(what.find("e+400, is beyond the range of floating-point numbers at g = 1e+400"), std::string::npos) << what;
+    EXPECT_NE(what.find("(operating point: q1 = 0, q2 = 0, q1_d = 0, q2_d = 0)"), std::string::npos) << what;
+  }
+}

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "cli_support.hpp"
 #include "hostile_models.hpp"
@@ -52,6 +53,44 @@ std::string double_pendulum_with(const std::string& initial) {
   return text.substr(0, at) + "initial: " + initial + "\n";
 }
 
+// n particles on a line, each joined to the next by a holonomic constraint too long to normalize:
+// n − 1 dependent speeds for Kane's equations.
+std::string chain_of_constraints(int n) {
+  std::ostringstream text;
+  text << "name: chain of constraints\nparameters: {m: 1}\ncoordinates: [x0";
+  for (int i = 1; i < n; ++i) text << ", x" << i;
+  text << "]\npoints:\n";
+  for (int i = 0; i < n; ++i) text << "  - {name: P" << i << ", from: O, position: {N: [x" << i << ", 0, 0]}}\n";
+  text << "particles:\n";
+  for (int i = 0; i < n; ++i) text << "  - {name: p" << i << ", point: P" << i << ", mass: m}\n";
+  text << "constraints:\n";
+  for (int i = 0; i + 1 < n; ++i)
+    text << "  - {name: c" << i << ", holonomic: x" << i + 1 << " - x" << i << " - sin(x" << i << " + x" << i + 1
+         << ")*cos(x" << i << "*x" << i + 1 << ")*exp(sin(x" << i << ") + cos(x" << i + 1 << ")*sin(2*x" << i
+         << "))*atan(x" << i << "^2 + x" << i + 1 << "^3)}\n";
+  return text.str();
+}
+
+// A planar pendulum of n links; with `angles`, its operating point is given by parameters a0, a1, ...
+std::string pendulum_chain(int n, bool angles = false) {
+  std::ostringstream text;
+  text << "name: pendulum chain\nparameters: {m: 1, l: 1, g: 9.81";
+  for (int i = 0; angles && i < n; ++i) text << ", a" << i << ": 0." << i % 9 + 1;
+  text << "}\ncoordinates: [q0";
+  for (int i = 1; i < n; ++i) text << ", q" << i;
+  text << "]\nframes:\n";
+  for (int i = 0; i < n; ++i) text << "  - {name: A" << i << ", parent: N, axis: z, angle: q" << i << "}\n";
+  text << "points:\n  - {name: P0, from: O, position: {A0: [0, -l, 0]}}\n";
+  for (int i = 1; i < n; ++i)
+    text << "  - {name: P" << i << ", from: P" << i - 1 << ", position: {A" << i << ": [0, -l, 0]}}\n";
+  text << "particles:\n";
+  for (int i = 0; i < n; ++i) text << "  - {name: b" << i << ", point: P" << i << ", mass: m}\n";
+  text << "gravity: {N: [0, -g, 0]}\n";
+  for (int i = 0; angles && i < n; ++i)
+    text << (i ? ", q" : "operating_point: {q") << i << ": a" << i << (i + 1 < n ? "" : "}\n");
+  return text.str();
+}
+
 // The file a placeholder of the cases' arguments stands for, written when first needed (not at
 // test registration: the example directory is known only when the tests run).
 std::string resolve(const std::string& placeholder) {
@@ -67,6 +106,11 @@ std::string resolve(const std::string& placeholder) {
     return big;
   }
   if (placeholder == "STABILITY") return example("rolling_disk_stability.yaml");
+  if (placeholder == "FOUR_BAR") return example("four_bar_linkage.yaml");
+  if (placeholder == "IMPACTS") return example("newton_cradle.yaml");
+  if (placeholder == "CHAIN_22") return model_file("chain_of_constraints", chain_of_constraints(22));
+  if (placeholder == "PENDULUM_21") return model_file("pendulum_chain", pendulum_chain(21));
+  if (placeholder == "PENDULUM_21_AT_PARAMETERS") return model_file("pendulum_chain_at", pendulum_chain(21, true));
   if (placeholder == "HUGE_ANGLE") return model_file("huge_angle", double_pendulum_with("{q1: 1e300}"));
   if (placeholder == "GIMBAL_LOCK") {
     auto top = adyn::test::read_text(example("heavy_symmetric_top.yaml"));
@@ -188,6 +232,46 @@ std::vector<BadInput> cases() {
        "frame 'A': direction-cosine matrix: is a reflection (det C = −1), not a rotation at the initial state"},
       {"dcm_not_rotation_at_operating_point", {"linearize", "DCM_STRETCH", "--at", "q=1"}, 2,
        "frame 'A': direction-cosine matrix: is not orthonormal"},
+      // invisible characters in what the user typed are shown escaped, never raw (a right-to-left
+      // override shows "p\u202egnp.csv" as "pvsc.png")
+      {"command_unknown_right_to_left_override", {"\u202esimulate", "MODEL"}, 2, "unknown command '\\u202esimulate'"},
+      {"method_zero_width_space", {"simulate", "MODEL", "-m", "kane\u200b", "-o", "OUT"}, 2, "--method: kane\\u200b not in"},
+      {"output_name_right_to_left_override", {"simulate", "MODEL", "-o", "{OUT}\u202evsc.png"}, 2,
+       "\\u202evsc.png': the name holds U+202E, an invisible character (the name is shown other than it is)"},
+      // options that do not go with the method or the model: bad input, with what does go
+      {"udwadia_kalaba_with_ida", {"simulate", "MODEL", "-m", "udwadia-kalaba", "--integrator", "ida", "-o", "OUT"}, 2,
+       "integrator 'ida': integrates the multiplier form of lagrange, gauss or hamilton (a multiplier per constraint); "
+       "the Udwadia-Kalaba equations are not one: integrate them with dopri, bdf or midpoint"},
+      {"kane_with_ida", {"simulate", "FOUR_BAR", "-m", "kane", "--integrator", "ida", "-o", "OUT"}, 2,
+       "integrator 'ida': integrates the multiplier form of lagrange, gauss or hamilton"},
+      {"kane_with_baumgarte", {"simulate", "FOUR_BAR", "-m", "kane", "--baumgarte", "10", "-o", "OUT"}, 2,
+       "Baumgarte stabilization: stabilizes the constraint rows of the equations of lagrange, gauss, udwadia-kalaba or "
+       "hamilton; the Kane equations eliminate them"},
+      {"ida_with_baumgarte", {"simulate", "FOUR_BAR", "--integrator", "ida", "--baumgarte", "10", "-o", "OUT"}, 2,
+       "simulation options: IDA holds the constraints at the position and velocity levels itself"},
+      {"midpoint_with_events", {"simulate", "IMPACTS", "--integrator", "midpoint", "-o", "OUT"}, 2,
+       "integrator 'midpoint': does not locate the model's events ('bobs touch'): use dopri or bdf"},
+      {"hamilton_with_impacts", {"simulate", "IMPACTS", "-m", "hamilton", "-o", "OUT"}, 2,
+       "event 'bobs touch': an impact changes the speeds through the inertia in them; the speeds of the Hamilton "
+       "equations are momenta"},
+      // a symbolic solve beyond Cramer's rule over the expression graph (order 20), named with the method
+      {"kane_too_many_dependent_speeds", {"derive", "CHAIN_22", "-m", "kane"}, 2,
+       "method 'kane': cannot solve for the 21 dependent speeds symbolically: more than 20 unknowns for Cramer's rule "
+       "over the expression graph; derive by lagrange, gauss or udwadia-kalaba"},
+      {"maggi_too_many_constraints", {"simulate", "CHAIN_22", "-m", "maggi", "-o", "OUT"}, 2,
+       "method 'maggi': cannot solve for the orthogonal complement of the constraints (the inverse of their 21 x 21 block)"},
+      {"hamilton_mass_matrix_too_large", {"derive", "PENDULUM_21", "-m", "hamilton"}, 2,
+       "method 'hamilton': cannot solve for the 21 rates in the momenta (the inverse of the mass matrix) symbolically"},
+      {"linearization_too_many_speeds", {"linearize", "PENDULUM_21_AT_PARAMETERS", "-m", "kane"}, 2,
+       "linearization: cannot solve for the 21 accelerations at the operating point symbolically (in the parameters): "
+       "more than 20 unknowns for Cramer's rule over the expression graph (an operating point in numbers keeps the "
+       "entries small enough to solve)"},
+      // values beyond the range of doubles, named with the state
+      {"operating_point_beyond_doubles", {"eigen", "MODEL", "--at", "q1=1e400"}, 2,
+       "operating point: q1: its value, about 1e+400, is beyond the range of floating-point numbers"},
+      {"linearization_beyond_doubles", {"linearize", "MODEL", "--at", "q1_d=1e200"}, 1,
+       "motion at the operating point [d/dt q1_d]: its value, about -1.81e+399, is beyond the range of floating-point "
+       "numbers at g = 9.81, l1 = 1, m1 = 1, m2 = 1 (operating point: q1 = 0.8, q2 = -0.4, q1_d = 1e+200, q2_d = 0)"},
   };
 }
 

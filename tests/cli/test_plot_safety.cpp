@@ -68,8 +68,9 @@ std::vector<std::string> leftovers_beside(const std::string& path) {
 
 }  // namespace
 
-// Single quotes hold every text as text: quotes doubled, backslashes, backquotes, '@' and a
-// right-to-left override as they are; control characters shown as \xNN, C1 as \u00NN.
+// Single quotes hold every text as text: quotes doubled, backslashes, backquotes and '@' as they
+// are; control characters shown as \xNN, C1 as \u00NN, invisible ones (a right-to-left override)
+// as \uNNNN, letters as they are.
 TEST(GnuplotText, StringsHoldHostileTextAsText) {
   EXPECT_EQ(plot::gnuplot_string("it's"), "'it''s'");
   EXPECT_EQ(plot::gnuplot_string("a\\b `date` @x \"q\" ;#"), "'a\\b `date` @x \"q\" ;#'");
@@ -77,14 +78,15 @@ TEST(GnuplotText, StringsHoldHostileTextAsText) {
             "'rad\\x0asystem \"touch x\"\\x0d\\x09z\\x7f\\x01\\x1b[2J'");
   EXPECT_EQ(plot::gnuplot_string(std::string("a\0b", 3)), "'a\\x00b'");
   EXPECT_EQ(plot::gnuplot_string("kg\u0085"), "'kg\\u0085'");
-  EXPECT_EQ(plot::gnuplot_string("\u202eabc \u00e9"), "'\u202eabc \u00e9'");
+  EXPECT_EQ(plot::gnuplot_string("\u202eabc \u00e9"), "'\\u202eabc \u00e9'");
 }
 
 // A file handed to gnuplot is an absolute path without control characters: '|cmd' and '<cmd'
 // would run cmd, and a name cannot be shown otherwise without naming another file.
 TEST(GnuplotText, PathsAreAbsoluteWithoutControlCharacters) {
   EXPECT_EQ(plot::gnuplot_path("/tmp/it's `x`.png"), "'/tmp/it''s `x`.png'");
-  for (const std::string path : {"/tmp/a\n.png", "/tmp/a\r.png", "/tmp/a\u0085.png", "|touch x", "<cat x", "a.png", ""})
+  for (const std::string path :
+       {"/tmp/a\n.png", "/tmp/a\r.png", "/tmp/a\u0085.png", "/tmp/p\u202egnp.csv", "|touch x", "<cat x", "a.png", ""})
     EXPECT_THROW(plot::gnuplot_path(path), adyn::Error) << path;
 }
 

@@ -66,3 +66,29 @@ TEST(Simulation, DenseOutputDoesNotRestartTheIntegrator) {
   EXPECT_LT(fine.summary.max_violation, 1e-8);
   EXPECT_LT(state_error(fine, coarse), 1e-9);
 }
+
+// A run that needs more steps in an output interval than SimulationOptions::max_steps stops saying
+// so in words — the time, the budget and what to try — not in the integrator's ("CVode: At t =
+// 0.0123, mxstep steps taken before reaching tout.").
+TEST(Simulation, StepBudgetExceededIsWorded) {
+  const CartesianPendulum pendulum;
+  for (auto integrator : {numeric::Integrator::DormandPrince, numeric::Integrator::Bdf, numeric::Integrator::Ida}) {
+    numeric::SimulationOptions o;
+    o.t_end = 2;
+    o.output_step = 0.5;
+    o.integrator = integrator;
+    o.max_steps = 5;
+    const auto tr = numeric::simulate(pendulum.system, pendulum.eom, pendulum.x0, o);
+    const auto& why = tr.summary.stop_reason;
+    EXPECT_FALSE(tr.summary.completed);
+    EXPECT_EQ(why.rfind("integration stopped at t = ", 0), 0u) << why;
+    const std::string advice = integrator == numeric::Integrator::DormandPrince
+                                   ? ": more than 5 steps in one output interval (the equations may be stiff: try the "
+                                     "integrator bdf)"
+                                   : ": more than 5 steps in one output interval (loosen rtol and atol, or look for a "
+                                     "singularity of the equations at this time)";
+    EXPECT_NE(why.find(advice), std::string::npos) << why;
+    for (const char* internal : {"mxstep", ",,", ", ,", "CVode", "ERKStep", "arkEvolve", "IDASolve", "tout"})
+      EXPECT_EQ(why.find(internal), std::string::npos) << why;
+  }
+}

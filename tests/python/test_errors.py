@@ -72,3 +72,29 @@ def test_not_applicable_is_its_own_error(example):
     with pytest.raises(adyn.ModelError, match="nonideal"):
         m.derive("lagrange")
     assert issubclass(adyn.NotApplicableError, adyn.ModelError)
+
+
+def test_invisible_characters_in_messages_are_escaped(example):
+    # a right-to-left override would show the name reversed: the message shows it as \u202e
+    m = adyn.load(example("double_pendulum.yaml"))
+    with pytest.raises(adyn.ModelError) as error:
+        m.set_initial("q1\u202e", 1.0)
+    assert "\u202e" not in str(error.value) and "q1\\u202e" in str(error.value)
+    with pytest.raises(adyn.ModelFileError, match=r"a name holds U\+200B, an invisible character"):
+        adyn.from_text("name: x\ncoordinates: [q]\npoints:\n  - {name: \"P\u200b\", from: O}\n")
+
+
+def test_values_that_are_not_finite_are_named(example):
+    m = adyn.load(example("double_pendulum.yaml"))
+    eom = m.derive("kane")
+    with pytest.raises(adyn.ModelError, match="state: q1 is nan, not a finite number"):
+        eom.state_of(np.array([np.nan, 0.0]), np.zeros(2))
+    with pytest.raises(adyn.ModelError, match="sweep of 'g': the value nan is not a finite number"):
+        m.sweep("g", [1.0, np.nan])
+    with pytest.raises(adyn.EvaluationError) as error:  # the arithmetic's own error, in plain words
+        m.linearize("kane").eigen({"g": np.inf})
+    assert str(error.value) == "a number beyond the range of floating-point numbers (overflow)"
+    with pytest.raises(adyn.EvaluationError, match=r"its value, about -1.81e\+399, is beyond the range of "
+                                                   r"floating-point numbers \(operating point: q1 = 0.8, q2 = -0.4, "
+                                                   r"q1_d = 1e\+200, q2_d = 0\)"):
+        m.eigen("kane", at={"q1_d": 1e200})

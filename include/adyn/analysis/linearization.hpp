@@ -46,6 +46,7 @@ struct LinearizedEquations {
   GiNaC::matrix M, Fq, Fu;                 // M δu̇ = Fq δq + Fu δu
   GiNaC::matrix C{0, 0}, G{0, 0}, K{0, 0}, N{0, 0};  // the second-order form, when δq̇ = δu (else 0 x 0)
   GiNaC::matrix stationarity;              // (u̇0; q̇0 of the kept coordinates): 0 at an equilibrium or steady motion
+  std::string operating_point;             // "q1 = 0.5, q1_d = 1e+200": the point, for messages
 
   bool has_second_order_form() const { return C.rows() > 0; }
   /// Names of the states (δq, δu), in the order of the state matrix.
@@ -62,6 +63,8 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
 
 /// max |u̇0|, |q̇0 of the kept coordinates| at the parameter values: 0 when the operating point is
 /// an equilibrium or a steady motion (the linearized equations then have constant coefficients).
+/// Here and in state_matrix, an entry that is not a finite number is an adyn::EvaluationError
+/// naming it (its row and column), the parameters' values and the operating point.
 double stationarity_residual(const LinearizedEquations& lin, const GiNaC::exmap& parameters);
 
 /// One eigenvalue of the state matrix.

@@ -28,7 +28,8 @@ bool is_identifier(const std::string& s);
 
 /// 's' in quotes, cut to `max_length` characters (with "...").
 std::string in_quotes(const std::string& s, std::size_t max_length = 60);
-/// The first line of a library's message, without GiNaC's "parse error at line 0, column 0: ".
+/// The first line of a library's message, in the user's words (sym::library_message): without
+/// GiNaC's "parse error at line 0, column 0: " and its function names ("power::eval(): ").
 std::string first_line(const std::string& message);
 /// " (did you mean 'x'?)", or the list of what is allowed when nothing is close.
 std::string hint(const std::string& word, const std::vector<std::string>& candidates);

@@ -6,6 +6,8 @@
 #include <functional>
 #include <vector>
 
+#include "adyn/error.hpp"
+
 namespace adyn::sym {
 
 /// Column of expressions as a GiNaC matrix.
@@ -21,8 +23,21 @@ GiNaC::matrix map_entries(const GiNaC::matrix& m, const std::function<GiNaC::ex(
 /// on the size of the entries' trees.
 GiNaC::matrix product(const GiNaC::matrix& a, const GiNaC::matrix& b);
 GiNaC::matrix scaled(const GiNaC::matrix& a, const GiNaC::ex& s);
+/// The largest order of determinant(): its minors are the sets of columns, 2ⁿ of them.
+inline constexpr unsigned largest_graph_determinant = 20;
+/// What determinant() and solve_linear() throw for a larger system; the callers say what they
+/// were solving for and what to do instead.
+class BeyondGraphDeterminant : public Error {
+ public:
+  explicit BeyondGraphDeterminant(unsigned order);
+  unsigned order() const { return order_; }
+
+ private:
+  unsigned order_;
+};
 /// The determinant by Laplace expansion with shared minors, nothing expanded or normalized: a
-/// graph whose size does not depend on the entries' (order ≤ 20; the work is 2ⁿ n).
+/// graph whose size does not depend on the entries' (order ≤ largest_graph_determinant; the work
+/// is 2ⁿ n). A matrix that is not square is a logic error.
 GiNaC::ex determinant(const GiNaC::matrix& a);
 /// Entries up to this many operations are normalized where the formulations put them in textbook
 /// form (solved dependent speeds, Maggi's blocks, Boltzmann–Hamel's coefficients); larger ones are
@@ -40,7 +55,8 @@ GiNaC::matrix normal_if_small(const GiNaC::matrix& m);
 /// `simplify_limit` operations together: GiNaC's solve, each entry of x normalized (the textbook
 /// forms). Beyond: Cramer's rule over the graph, x_ik = det(A with column i replaced by b_·k) /
 /// det(A), nothing expanded — a symbolic solve of larger systems swells (its expansions and gcds
-/// took the Whipple bicycle's 5 × 5 constraint block past 5 minutes).
+/// took the Whipple bicycle's 5 × 5 constraint block past 5 minutes); BeyondGraphDeterminant for
+/// more than largest_graph_determinant unknowns.
 GiNaC::matrix solve_linear(const GiNaC::matrix& A, const GiNaC::matrix& b, std::size_t simplify_limit);
 /// True if every entry is structurally zero.
 bool is_zero_matrix(const GiNaC::matrix& m);
