@@ -37,14 +37,11 @@ void check_initial_state(const YamlReader& yaml, const model::System& system, co
   const auto x = completed(yaml, system, setup, nodes);
   if (!x) return;
   try {
-    analysis::check_rotations(system, x->state);
+    analysis::check_rotations(system, x->state, "the initial state");
   } catch (const ModelError& e) {
     auto at = nodes.orientations.find(e.object());
     if (at == nodes.orientations.end()) throw;
-    std::string problem = std::string(e.what()).substr(e.object().size() + 2);
-    if (const std::string here = "at this state"; problem.size() >= here.size() && problem.ends_with(here))
-      problem.replace(problem.size() - here.size(), here.size(), "at the initial state");
-    yaml.fail(at->second, e.object(), problem);
+    yaml.fail(at->second, e.object(), std::string(e.what()).substr(e.object().size() + 2));
   }
 }
 

@@ -258,7 +258,7 @@ class ModelReader : public ModelValues {
     auto o = guarded(f[kind], object, [&] { return make_orientation(f, kind, object, parent); });
     // A given dcm or quaternion of numbers must be a rotation (coordinates: checked at the state).
     if (auto defect = guarded(f[kind], object, [&] { return o.rotation_defect(system_.parameter_values()); }); !defect.empty())
-      fail(f[kind], object, defect);
+      fail(f[kind], object, defect.text());
     return o;
   }
 
