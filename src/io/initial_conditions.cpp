@@ -32,10 +32,17 @@ std::optional<analysis::InitialState> completed(const YamlReader& yaml, const mo
 
 }  // namespace
 
-void check_initial_state(const YamlReader& yaml, const model::System& system, const SimulationSetup& setup,
-                         const InitialStateNodes& nodes) {
-  const auto x = completed(yaml, system, setup, nodes);
-  if (!x) return;
+std::map<std::string, double> parameter_map(const model::System& system) {
+  std::map<std::string, double> values;
+  for (const auto& p : system.parameters())
+    if (p.value) values[p.symbol.get_name()] = *p.value;
+  return values;
+}
+
+std::optional<CompletedInitialState> check_initial_state(const YamlReader& yaml, const model::System& system,
+                                                         const SimulationSetup& setup, const InitialStateNodes& nodes) {
+  auto x = completed(yaml, system, setup, nodes);
+  if (!x) return std::nullopt;
   try {
     analysis::check_rotations(system, x->state, "the initial state");
   } catch (const ModelError& e) {
@@ -43,6 +50,7 @@ void check_initial_state(const YamlReader& yaml, const model::System& system, co
     if (at == nodes.orientations.end()) throw;
     yaml.fail(at->second, e.object(), std::string(e.what()).substr(e.object().size() + 2));
   }
+  return CompletedInitialState{setup.initial, parameter_map(system), std::move(*x)};
 }
 
 }  // namespace adyn::io
