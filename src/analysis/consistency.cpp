@@ -65,33 +65,21 @@ Eigen::VectorXd constraint_residuals(const model::System& system, const SystemSt
   return r;
 }
 
-namespace {
+void check_rotations(const model::System& system, const SystemState& x, const std::string& where) {
+  const auto at = values_at(system, x);
+  for (const auto& frame : system.moving_frames())
+    if (auto defect = frame.orientation().rotation_defect(at); !defect.empty())
+      throw ModelError("frame '" + frame.name() + "'", defect.text(where));
+}
 
-// The frames whose orientation changes with the coordinates (a DCM given in them included).
-std::vector<const kin::ReferenceFrame*> frames_moved_by_coordinates(const model::System& system) {
-  std::vector<const kin::ReferenceFrame*> out;
-  for (const auto& frame : system.frames()) {
-    if (!frame.parent()) continue;
-    const auto& C = frame.orientation().dcm();
-    const auto& q = system.coordinates();
-    if (std::any_of(q.begin(), q.end(), [&](const auto& qi) { return sym::matrix_has(C, qi); })) out.push_back(&frame);
+void check_orientations(const model::System& system, const SystemState& x, const std::string& where) {
+  check_rotations(system, x, where);
+  const auto at = values_at(system, x);
+  const auto& q = system.coordinates();
+  for (const auto& frame : system.moving_frames()) {  // coordinates only: driven angles need no inverse map
+    auto in_frame = [&](const GiNaC::symbol& qi) { return sym::matrix_has(frame.orientation().dcm(), qi); };
+    if (std::any_of(q.begin(), q.end(), in_frame)) frame.orientation().check_regular(at, frame.name());
   }
-  return out;
-}
-
-}  // namespace
-
-void check_rotations(const model::System& system, const SystemState& x) {
-  const auto at = values_at(system, x);
-  for (const auto* frame : frames_moved_by_coordinates(system))
-    if (auto defect = frame->orientation().rotation_defect(at); !defect.empty())
-      throw ModelError("frame '" + frame->name() + "'", defect + " at this state");
-}
-
-void check_orientations(const model::System& system, const SystemState& x) {
-  check_rotations(system, x);
-  const auto at = values_at(system, x);
-  for (const auto* frame : frames_moved_by_coordinates(system)) frame->orientation().check_regular(at, frame->name());
 }
 
 void check_state(const model::System& system, const SystemState& x, double tol) {

@@ -204,7 +204,7 @@ std::string setting_text(const json& value) {
 // inconsistent: the classification says so).
 json completed_initial_state(const io::ModelDocument& doc) {
   try {
-    return initial_state_json(doc.system, analysis::complete_initial_state(doc.system, doc.setup.initial));
+    return initial_state_json(doc.system, io::initial_state_of(doc));
   } catch (const Error&) {
     return nullptr;
   }

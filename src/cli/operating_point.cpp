@@ -83,7 +83,7 @@ OperatingPoint operating_point(const io::ModelDocument& doc, const formulations:
   // Numeric rates of the system's speeds where the model declares its own: q_d given → u unknown.
   OperatingPoint point;
   const Eigen::VectorXd q = values_of(system.coordinates(), numeric), u = values_of(system.speeds(), numeric);
-  analysis::check_rotations(system, {0, q, u});  // a DCM in the coordinates must be a rotation there
+  analysis::check_rotations(system, {0, q, u}, "the operating point");  // a DCM in the coordinates must be a rotation there
   point.state = formulations::state_for(eom, system, 0, q, u);
   for (std::size_t j = 0; j < eom.p(); ++j)  // speeds given in the equations' own terms (q_d, Kane's u)
     if (auto it = numeric.find(eom.speeds[j]); it != numeric.end())

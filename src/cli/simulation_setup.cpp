@@ -74,8 +74,8 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
 }
 
 analysis::InitialState initial_state(const io::ModelDocument& doc) {
-  auto x = analysis::complete_initial_state(doc.system, doc.setup.initial);
-  analysis::check_orientations(doc.system, x.state);
+  auto x = io::initial_state_of(doc);
+  analysis::check_orientations(doc.system, x.state, "the initial state");
   return x;
 }
 

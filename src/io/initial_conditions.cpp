@@ -32,20 +32,25 @@ std::optional<analysis::InitialState> completed(const YamlReader& yaml, const mo
 
 }  // namespace
 
-void check_initial_state(const YamlReader& yaml, const model::System& system, const SimulationSetup& setup,
-                         const InitialStateNodes& nodes) {
-  const auto x = completed(yaml, system, setup, nodes);
-  if (!x) return;
+std::map<std::string, double> parameter_map(const model::System& system) {
+  std::map<std::string, double> values;
+  for (const auto& p : system.parameters())
+    if (p.value) values[p.symbol.get_name()] = *p.value;
+  return values;
+}
+
+std::optional<CompletedInitialState> check_initial_state(const YamlReader& yaml, const model::System& system,
+                                                         const SimulationSetup& setup, const InitialStateNodes& nodes) {
+  auto x = completed(yaml, system, setup, nodes);
+  if (!x) return std::nullopt;
   try {
-    analysis::check_rotations(system, x->state);
+    analysis::check_rotations(system, x->state, "the initial state");
   } catch (const ModelError& e) {
     auto at = nodes.orientations.find(e.object());
     if (at == nodes.orientations.end()) throw;
-    std::string problem = std::string(e.what()).substr(e.object().size() + 2);
-    if (const std::string here = "at this state"; problem.size() >= here.size() && problem.ends_with(here))
-      problem.replace(problem.size() - here.size(), here.size(), "at the initial state");
-    yaml.fail(at->second, e.object(), problem);
+    yaml.fail(at->second, e.object(), std::string(e.what()).substr(e.object().size() + 2));
   }
+  return CompletedInitialState{setup.initial, parameter_map(system), std::move(*x)};
 }
 
 }  // namespace adyn::io

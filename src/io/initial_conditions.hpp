@@ -6,6 +6,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "adyn/io/model_file.hpp"
@@ -21,11 +22,15 @@ struct InitialStateNodes {
   std::map<std::string, YAML::Node> orientations;    // "frame 'A'" -> its dcm or quaternion
 };
 
-/// Throws adyn::ModelFileError at the first given value that cannot be kept (or at `initial`), and
-/// at a frame's dcm or quaternion that is not a rotation at the initial state. Constraints that
-/// need parameter values the model does not give are left to the run; so is a completion from the
-/// defaults that fails when the file gives no initial conditions (classify reports the constraints).
-void check_initial_state(const YamlReader& yaml, const model::System& system, const SimulationSetup& setup,
+/// The values of the system's parameters that have one, by name (what a completion depends on).
+std::map<std::string, double> parameter_map(const model::System& system);
+
+/// Completes the initial state and returns it. Throws adyn::ModelFileError at the first given
+/// value that cannot be kept (or at `initial`), and at a frame's dcm or quaternion that is not a
+/// rotation at the initial state. Constraints that need parameter values the model does not give
+/// are left to the run; so is a completion from the defaults that fails when the file gives no
+/// initial conditions (classify reports the constraints): then the result is empty.
+std::optional<CompletedInitialState> check_initial_state(const YamlReader& yaml, const model::System& system, const SimulationSetup& setup,
                          const InitialStateNodes& nodes);
 
 }  // namespace adyn::io

@@ -258,7 +258,7 @@ class ModelReader : public ModelValues {
     auto o = guarded(f[kind], object, [&] { return make_orientation(f, kind, object, parent); });
     // A given dcm or quaternion of numbers must be a rotation (coordinates: checked at the state).
     if (auto defect = guarded(f[kind], object, [&] { return o.rotation_defect(system_.parameter_values()); }); !defect.empty())
-      fail(f[kind], object, defect);
+      fail(f[kind], object, defect.text());
     return o;
   }
 
@@ -611,7 +611,7 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   ModelReader reader(source, doc.system);
   reader.read(top);
   if (top.has("initial")) reader.read_initial(top, doc.setup);
-  check_initial_state(yaml, doc.system, doc.setup, reader.initial_nodes());
+  doc.completed = check_initial_state(yaml, doc.system, doc.setup, reader.initial_nodes());
   GiNaC::exmap reference{{sym::time(), 0}};  // the initial configuration, unlisted coordinates at 0
   for (const auto& q : doc.system.coordinates()) {
     auto it = doc.setup.initial.find(q.get_name());
@@ -624,6 +624,12 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
 }
 
 }  // namespace
+
+analysis::InitialState initial_state_of(const ModelDocument& doc) {
+  const auto& c = doc.completed;
+  if (c && c->given == doc.setup.initial && c->parameters == parameter_map(doc.system)) return c->state;
+  return analysis::complete_initial_state(doc.system, doc.setup.initial);
+}
 
 ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source) {
   return read_document(parse_yaml(yaml_text, source), source);

@@ -3,6 +3,7 @@
 #include <Eigen/Geometry>
 
 #include <cmath>
+#include <sstream>
 
 #include "adyn/error.hpp"
 #include "adyn/kinematics/orientation.hpp"
@@ -108,13 +109,18 @@ Eigen::Vector3d rodrigues_from_dcm(const Eigen::Matrix3d& C, double tol) {
   return rodrigues_from_quaternion(quaternion_from_dcm(C), tol);
 }
 
-void check_rotation_matrix(const Eigen::Matrix3d& C, const std::string& object, double tol) {
-  if (!C.allFinite()) throw ModelError(object, "has entries that are not finite numbers");
+std::string rotation_matrix_defect(const Eigen::Matrix3d& C, double tol) {
+  if (!C.allFinite()) return "entries that are not finite numbers";
   const double orthogonality = (C.transpose() * C - Eigen::Matrix3d::Identity()).norm();
-  if (orthogonality > tol)
-    throw ModelError(object, "is not orthonormal (|CᵀC − I| = " + std::to_string(orthogonality) + ")");
-  if (C.determinant() < 0)
-    throw ModelError(object, "is a reflection (det C = −1), not a rotation");
+  std::ostringstream os;
+  if (orthogonality > tol) os << "|CᵀC − I| = " << orthogonality;
+  else if (C.determinant() < 0) os << "det C = −1: a reflection";
+  return os.str();
+}
+
+void check_rotation_matrix(const Eigen::Matrix3d& C, const std::string& object, double tol) {
+  if (const auto defect = rotation_matrix_defect(C, tol); !defect.empty())
+    throw ModelError(object, "is not a rotation (" + defect + ")");
 }
 
 }  // namespace adyn::kin

@@ -251,27 +251,31 @@ void Orientation::check_regular(const GiNaC::exmap& values, const std::string& f
                            "cannot be found from the angular velocity)");
 }
 
-std::string Orientation::rotation_defect(const GiNaC::exmap& values, double tolerance) const {
-  if (kind_ != Kind::Dcm && kind_ != Kind::Quaternion) return "";
-  Eigen::Matrix3d C;
-  try {
-    C = sym::evaluate(dcm_, values, "orientation");
-  } catch (const Error&) {  // symbols without values: no verdict here
-    return "";
-  }
+std::string RotationDefect::text(const std::string& where) const {
+  return problem + (where.empty() ? "" : " at " + where) + " (" + measure + ")";
+}
+
+RotationDefect Orientation::rotation_defect(const Eigen::Matrix3d& C, double tolerance) const {
   if (kind_ == Kind::Quaternion) {  // C Cᵀ = |e|⁴ 1 for Euler parameters e
     const double norm = std::sqrt(std::sqrt(std::abs((C * C.transpose()).trace() / 3)));
-    if (std::abs(norm - 1) <= tolerance) return "";
+    if (std::abs(norm - 1) <= tolerance) return {};
     std::ostringstream os;
-    os << std::setprecision(10) << "its Euler parameters have norm " << norm << ", not 1";
-    return os.str();
+    os << std::setprecision(10) << "norm " << norm;
+    return {"its Euler parameters do not have unit norm", os.str()};
   }
+  if (kind_ != Kind::Dcm) return {};
+  if (auto defect = rotation_matrix_defect(C, tolerance); !defect.empty())
+    return {"its direction-cosine matrix is not a rotation", defect};
+  return {};
+}
+
+RotationDefect Orientation::rotation_defect(const GiNaC::exmap& values, double tolerance) const {
+  if (!may_not_be_rotation()) return {};
   try {
-    check_rotation_matrix(C, "direction-cosine matrix", tolerance);
-  } catch (const ModelError& e) {
-    return e.what();
+    return rotation_defect(sym::evaluate(dcm_, values, "orientation"), tolerance);
+  } catch (const Error&) {  // symbols without values: no verdict here
+    return {};
   }
-  return "";
 }
 
 }  // namespace adyn::kin

@@ -20,14 +20,15 @@ std::optional<double> value_at(const GiNaC::ex& e, const GiNaC::exmap& values) {
   return GiNaC::ex_to<GiNaC::numeric>(v).to_double();
 }
 
-// Frames oriented by a given DCM or Euler parameters that no coordinate moves.
+// Frames oriented by a given DCM or Euler parameters that the state does not move (those are
+// checked at the states: analysis::check_rotations, and along a simulation).
 void check_given_orientations(const System& system, const GiNaC::exmap& values) {
+  const auto moving = system.moving_frames();
   for (const auto& frame : system.frames()) {
-    if (!frame.parent()) continue;
-    const auto& o = frame.orientation();
-    const auto& q = system.coordinates();
-    if (std::any_of(q.begin(), q.end(), [&](const auto& qi) { return sym::matrix_has(o.dcm(), qi); })) continue;
-    if (auto defect = o.rotation_defect(values); !defect.empty()) throw ModelError("frame '" + frame.name() + "'", defect);
+    if (!frame.parent() || std::any_of(moving.begin(), moving.end(), [&](const auto& f) { return f.name() == frame.name(); }))
+      continue;
+    if (auto defect = frame.orientation().rotation_defect(values); !defect.empty())
+      throw ModelError("frame '" + frame.name() + "'", defect.text());
   }
 }
 

@@ -260,6 +260,17 @@ kin::ReferenceFrame System::frame(const std::string& name) const {
   throw ModelError("frame '" + name + "'", "no such frame in system '" + name_ + "'");
 }
 
+std::vector<kin::ReferenceFrame> System::moving_frames() const {
+  std::vector<kin::ReferenceFrame> out;
+  for (const auto& frame : frames_) {
+    if (!frame.parent()) continue;
+    const auto& C = frame.orientation().dcm();
+    auto moves = [&](const GiNaC::symbol& s) { return sym::matrix_has(C, s); };
+    if (moves(sym::time()) || std::any_of(coordinates_.begin(), coordinates_.end(), moves)) out.push_back(frame);
+  }
+  return out;
+}
+
 kin::Point System::point(const std::string& name) const {
   if (auto p = find_point(name)) return *p;
   throw ModelError("point '" + name + "'", "no such point in system '" + name_ + "'");

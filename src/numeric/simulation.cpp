@@ -222,6 +222,7 @@ class Run {
       }
     }
     if (auto bad = non_finite(q, u, lambda, obs)) return stop(*bad + " at " + at_time(t_) + " (the state left the domain)");
+    if (auto bad = rotation_defect(pb_, t_, Y_, rotation_tolerance(), at_time(t_)); !bad.empty()) return stop(bad);
     tr_.t.push_back(t_);
     tr_.q.push_back(q);
     tr_.u.push_back(with_dependent_speeds(u));
@@ -237,6 +238,13 @@ class Run {
       if (tr_.energy.front() != 0) s.relative_energy_error = s.energy_error / std::abs(tr_.energy.front());
     }
     if (options_.progress) options_.progress(t_);
+  }
+
+  // How far a frame's DCM may be from a rotation at a sample: what the integration and the
+  // projection leave where a formula is a rotation only on the constraints (Euler parameters with
+  // their unit norm as a constraint), far below a formula that is one only at the initial state.
+  double rotation_tolerance() const {
+    return std::max(1e-6, 100 * std::max(options_.rtol, options_.constraint_tolerance));
   }
 
   // u followed by the speeds the equations eliminated, at the current state.

@@ -166,6 +166,14 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
     if (e.restitution) e_r = GiNaC::ex_to<GiNaC::numeric>(e.restitution->subs(system.parameter_values()).evalf()).to_double();
     mon.restitution.push_back(e_r);
   }
+  for (const auto& frame : system.moving_frames())
+    if (frame.orientation().may_not_be_rotation()) mon.oriented_frames.push_back(frame);
+  if (!mon.oriented_frames.empty()) {
+    std::vector<ex> entries;
+    for (const auto& frame : mon.oriented_frames)
+      for (const auto& e : sym::entries(frame.orientation().dcm())) entries.push_back(e);
+    mon.orientations = std::make_unique<Tape>(inputs, entries);
+  }
   if (!gaps.empty()) {
     if (const auto impact = std::find_if(mon.restitution.begin(), mon.restitution.end(), [](double e_r) { return e_r >= 0; });
         eom.speed_definitions.rows() && impact != mon.restitution.end())
@@ -263,6 +271,22 @@ Observation observe(Problem& pb, double t, double* Y, double project_above) {
   }
   obs.energy = out.back();
   return obs;
+}
+
+std::string rotation_defect(const Problem& pb, double t, const double* Y, double tolerance, const std::string& where) {
+  const auto& mon = *pb.monitors;
+  if (!mon.orientations) return "";
+  std::vector<double> out(mon.orientations->output_count());
+  const auto in = pb.inputs(t, Y, Y + pb.n);
+  mon.orientations->evaluate(in.data(), out.data());
+  using RowMajor = Eigen::Matrix<double, 3, 3, Eigen::RowMajor>;
+  for (std::size_t f = 0; f < mon.oriented_frames.size(); ++f) {
+    const auto& frame = mon.oriented_frames[f];
+    const Eigen::Matrix3d C = Eigen::Map<const RowMajor>(out.data() + 9 * f);
+    if (auto defect = frame.orientation().rotation_defect(C, tolerance); !defect.empty())
+      return "frame '" + frame.name() + "': " + defect.text(where);
+  }
+  return "";
 }
 
 }  // namespace adyn::numeric

@@ -3,7 +3,9 @@
 // holonomic residuals φ and their Jacobian, the velocity-level residuals r and ∂r/∂u (for the
 // projection onto the constraints), the energy function E and its rate Ė, and the event gaps with
 // the rows of their rates in the speeds (the impulse directions), and the speeds the equations
-// eliminate (recorded with the others). Problem is what the SUNDIALS callbacks share.
+// eliminate (recorded with the others), and the direction-cosine matrices of the frames that the
+// state moves and that are rotations only where their formula makes them one (a given DCM, Euler
+// parameters). Problem is what the SUNDIALS callbacks share.
 #include <Eigen/Dense>
 
 #include <functional>
@@ -30,6 +32,8 @@ struct Monitors {
   std::unique_ptr<Tape> residuals;   // per constraint: φ (0 for non-holonomic) and r
   std::unique_ptr<Tape> events;      // g_k, then the rows J_k = ∂ġ_k/∂u of each event
   std::vector<std::string> event_names;
+  std::unique_ptr<Tape> orientations;  // the 9 entries (row by row) of each frame's ^P C ^F below
+  std::vector<kin::ReferenceFrame> oriented_frames;  // moved by the state, a given DCM or Euler parameters
   std::vector<double> restitution;   // per event; < 0: a stopping event
   std::vector<double> parameters;
 };
@@ -72,5 +76,10 @@ struct Observation {
   bool converged = true;
 };
 Observation observe(Problem& pb, double t, double* Y, double project_above);
+
+/// The first frame of monitors->oriented_frames that is not a rotation at the state (beyond
+/// `tolerance`): "frame 'B': its direction-cosine matrix is not a rotation at t = 1.2 (|CᵀC − I| =
+/// 0.3)" with where = "t = 1.2"; "" when every one is.
+std::string rotation_defect(const Problem& pb, double t, const double* Y, double tolerance, const std::string& where);
 
 }  // namespace adyn::numeric

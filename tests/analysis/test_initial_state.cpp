@@ -138,6 +138,6 @@ TEST(InitialState, DirectionCosineMatrixInCoordinatesIsCheckedAtTheState) {
     FAIL() << "no error";
   } catch (const ModelError& e) {
     EXPECT_EQ(e.object(), "frame 'A'");
-    EXPECT_NE(std::string(e.what()).find("is a reflection"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("det C = −1: a reflection"), std::string::npos) << e.what();
   }
 }

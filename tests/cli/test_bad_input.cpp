@@ -229,9 +229,9 @@ std::vector<BadInput> cases() {
       {"sweep_through_negative_mass", {"eigen", "MODEL", "--sweep", "m2=-1:1:5", "--csv", "OUT"}, 2,
        "sweep 'm2=-1:1:5': at m2 = -1, particle 'bob2': its mass must be positive"},
       {"dcm_reflection_in_coordinate", {"simulate", "DCM_REFLECTION", "-o", "OUT"}, 2,
-       "frame 'A': direction-cosine matrix: is a reflection (det C = −1), not a rotation at the initial state"},
+       "frame 'A': its direction-cosine matrix is not a rotation at the initial state (det C = −1: a reflection)"},
       {"dcm_not_rotation_at_operating_point", {"linearize", "DCM_STRETCH", "--at", "q=1"}, 2,
-       "frame 'A': direction-cosine matrix: is not orthonormal"},
+       "frame 'A': its direction-cosine matrix is not a rotation at the operating point (|CᵀC − I| = "},
       // invisible characters in what the user typed are shown escaped, never raw (a right-to-left
       // override shows "p\u202egnp.csv" as "pvsc.png")
       {"command_unknown_right_to_left_override", {"\u202esimulate", "MODEL"}, 2, "unknown command '\\u202esimulate'"},

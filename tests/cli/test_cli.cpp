@@ -101,6 +101,24 @@ TEST(Cli, SimulateWritesTheTrajectory) {
   EXPECT_NE(bad.err.find("t = 0"), std::string::npos) << bad.err;
 }
 
+// A direction-cosine matrix in the coordinates that is a rotation at the initial state only: the
+// run stops at the first sample where it is not one (exit 1), names the frame and the time, and
+// writes the trajectory so far.
+TEST(Cli, SimulateStopsWhereAFrameIsNoLongerARotation) {
+  const auto model = adyn::test::temporary_file("stretch.yaml"), out = adyn::test::temporary_file("stretch.csv");
+  std::ofstream(model) << "name: stretching frame\ncoordinates: [q]\nframes:\n"
+                          "  - {name: B, parent: N, dcm: [[cos(q), -sin(q), 0], [sin(q), cos(q), 0], [0, 0, 1 + q^2]]}\n"
+                          "points:\n  - {name: P, from: O, position: {B: [1, 0, 0]}}\n"
+                          "particles:\n  - {name: p, point: P, mass: 1}\ninitial: {q_d: 1}\n";
+  const auto r = run({"simulate", model, "--dt", "0.25", "-o", out});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("adyn: error: frame 'B': its direction-cosine matrix is not a rotation at t = 0.25 (|CᵀC − I| = "
+                       "0.128"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(adyn::test::read_text(out), "t,q,q_d,energy,violation\n0,0,1,0.5,0\n");
+}
+
 TEST(Cli, MissingFileIsAnErrorNotACrash) {
   auto r = run({"kinematics", "/nonexistent.yaml"});
   EXPECT_EQ(r.status, 2);  // bad input

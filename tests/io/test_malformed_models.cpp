@@ -114,9 +114,9 @@ const MalformedCase malformed_cases[] = {
     {"yaml_unclosed_bracket", 4, 11, "not valid YAML: end of sequence flow not found"},
     {"yaml_unclosed_quote", 7, 1, "not valid YAML: end of map flow not found"},
     {"yaml_undefined_alias", 4, 6, "not valid YAML: the referenced anchor is not defined"},
-    {"dcm_not_orthonormal", 10, 31, "frame 'A': direction-cosine matrix: is not orthonormal"},
-    {"dcm_reflection", 9, 31, "frame 'A': direction-cosine matrix: is a reflection"},
-    {"quaternion_not_unit", 9, 38, "frame 'A': its Euler parameters have norm 2, not 1"},
+    {"dcm_not_orthonormal", 10, 31, "frame 'A': its direction-cosine matrix is not a rotation (|CᵀC − I| = 0.0"},
+    {"dcm_reflection", 9, 31, "frame 'A': direction-cosine matrix: is not a rotation (det C = −1: a reflection)"},
+    {"quaternion_not_unit", 9, 38, "frame 'A': its Euler parameters do not have unit norm (norm 2)"},
     {"friction_negative", 16, 48, "constraint 'wire': the friction coefficient must be 0 or positive, got '-0.3'"},
     {"control_character_raw", 16, 12, "the text '\\x1b[2Jfloor' contains a control character"},
     {"control_character_escaped", 2, 7, "the text 'pendulum\\x1b[31m' contains a control character"},
@@ -134,10 +134,10 @@ const MalformedCase malformed_cases[] = {
     {"initial_cannot_be_kept", 6, 11, "initial conditions: x = 100 given: constraint 'circle' cannot be satisfied by completing y"},
     {"initial_speeds_cannot_be_kept", 10, 21,
      "initial conditions: x_d = 1, y_d = 0.15 given: they violate constraint 'knife edge' (residual -0.347788)"},
-    {"dcm_coordinate_reflection", 5, 31, "frame 'A': direction-cosine matrix: is a reflection (det C = −1), not a rotation "
-                                         "at the initial state"},
-    {"dcm_coordinate_not_orthonormal", 5, 31, "frame 'A': direction-cosine matrix: is not orthonormal (|CᵀC − I| = "
-                                              "3.000000) at the initial state"},
+    {"dcm_coordinate_reflection", 5, 31, "frame 'A': its direction-cosine matrix is not a rotation at the initial state "
+                                         "(det C = −1: a reflection)"},
+    {"dcm_coordinate_not_orthonormal", 5, 31, "frame 'A': its direction-cosine matrix is not a rotation at the initial "
+                                              "state (|CᵀC − I| = 3)"},
     {"yaml_alias_loop", 3, 17, "the alias '*a' is inside the node it names, so it would stand for an endless document"},
     {"expression_decimal_out_of_range", 5, 23,
      "cannot parse expression 'm*1e999999999*x^2': '1e999999999' is a number too large or too small to compute exactly"},

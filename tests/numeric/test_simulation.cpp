@@ -386,3 +386,35 @@ TEST(Greenwood_X3_BeadDrivenWire, EveryMethodsEnergyMonitorCountsTheDrivesPower)
     EXPECT_NEAR(tr.q.back()(0), 5.4960695702, 1e-8) << method;
   }
 }
+
+// A direction-cosine matrix or Euler parameters written in the coordinates are a rotation only
+// where the formula makes them one: checked at every sample, not only at the initial state. A
+// particle turning at q̇ = 1 on a frame whose matrix is a rotation at q0 = 0.5 only stops at the
+// first sample after it (t = 0.1, q = 0.6: |CᵀC − I| = 1.11² − 1), keeping the samples before it;
+// the same matrix with C33 = 1 runs to the end.
+TEST(Simulation, FrameThatStopsBeingARotationStopsTheRun) {
+  auto run = [](const std::string& orientation, double q0) {
+    const auto doc = io::read_model_document_text("coordinates: [q]\nframes:\n  - {name: B, parent: N, " + orientation +
+                                                  "}\npoints:\n  - {name: P, from: O, position: {B: [1, 0, 0]}}\n"
+                                                  "particles:\n  - {name: p, point: P, mass: 1}\ninitial: {q: " +
+                                                  std::to_string(q0) + "}\n");
+    numeric::SimulationOptions o;
+    o.t_end = 1;
+    o.output_step = 0.1;
+    return numeric::simulate(doc.system, formulations::lagrange(doc.system),
+                             State{0, Eigen::VectorXd::Constant(1, q0), Eigen::VectorXd::Constant(1, 1.0)}, o);
+  };
+  const auto stretched = run("dcm: [[cos(q), -sin(q), 0], [sin(q), cos(q), 0], [0, 0, 1 + q^2 - 0.25]]", 0.5);
+  EXPECT_FALSE(stretched.summary.completed);
+  EXPECT_EQ(stretched.summary.stop_reason,
+            "frame 'B': its direction-cosine matrix is not a rotation at t = 0.1 (|CᵀC − I| = 0.2321)");
+  ASSERT_EQ(stretched.t.size(), 1u);
+  EXPECT_EQ(stretched.t.front(), 0);
+  const auto scaled = run("quaternion: [1, 0, 0, q]", 0);
+  EXPECT_EQ(scaled.summary.stop_reason.rfind("frame 'B': its Euler parameters do not have unit norm at t = 0.1 (norm 1.00", 0),
+            0u)
+      << scaled.summary.stop_reason;
+  const auto rotation = run("dcm: [[cos(q), -sin(q), 0], [sin(q), cos(q), 0], [0, 0, 1]]", 0.5);
+  ASSERT_TRUE(rotation.summary.completed) << rotation.summary.stop_reason;
+  EXPECT_NEAR(rotation.q.back()(0), 1.5, 1e-8);
+}

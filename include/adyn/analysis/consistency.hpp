@@ -34,16 +34,17 @@ Eigen::VectorXd constraint_residuals(const model::System& system, const SystemSt
 /// satisfy the constraints.
 void check_state(const model::System& system, const SystemState& x, double tol = 1e-9);
 
-/// For each orientation that depends on the system's coordinates (angles, Euler parameters, a
-/// direction-cosine matrix written in them), at the state: throws adyn::ModelError naming the frame
-/// when it is not a rotation there (a DCM that is not orthonormal or is a reflection, Euler
-/// parameters of norm other than 1).
-void check_rotations(const model::System& system, const SystemState& x);
+/// For each orientation that depends on the system's coordinates or time (angles, Euler
+/// parameters, a direction-cosine matrix written in them), at the state: throws adyn::ModelError
+/// naming the frame when it is not a rotation there (a DCM that is not orthonormal or is a
+/// reflection, Euler parameters of norm other than 1), e.g. "frame 'A': its direction-cosine
+/// matrix is not a rotation at the initial state (|CᵀC − I| = 3)" for where = "the initial state".
+void check_rotations(const model::System& system, const SystemState& x, const std::string& where = "this state");
 
 /// check_rotations, and throws adyn::SingularityError when a parameterization is singular at the
 /// state (gimbal lock of Euler angles: the angle rates are not determined by the angular velocity,
 /// and every mass matrix in those rates is singular).
-void check_orientations(const model::System& system, const SystemState& x);
+void check_orientations(const model::System& system, const SystemState& x, const std::string& where = "this state");
 
 /// q satisfying every holonomic constraint φ(q, t) = 0, found from `guess` by damped Gauss–Newton
 /// (minimal change). Throws adyn::ModelError naming the constraints when none is found: the

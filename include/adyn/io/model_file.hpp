@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "adyn/analysis/initial_state.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::io {
@@ -25,10 +26,24 @@ struct SimulationSetup {
   std::map<std::string, GiNaC::ex> operating_point;
 };
 
+/// An initial state completed from given values at given parameter values (name → value).
+struct CompletedInitialState {
+  std::map<std::string, double> given, parameters;
+  analysis::InitialState state;
+};
+
 struct ModelDocument {
   model::System system;
   SimulationSetup setup;
+  /// The reader's completion of `setup.initial` (it checks that the given values can be kept);
+  /// empty when it failed or needs parameter values the file does not give.
+  std::optional<CompletedInitialState> completed{};
 };
+
+/// The initial state of `doc` at t = 0 completed from its initial conditions
+/// (analysis::complete_initial_state): the reader's when the initial conditions and parameter
+/// values are still those it completed, else completed now (throws as complete_initial_state).
+analysis::InitialState initial_state_of(const ModelDocument& doc);
 
 /// The largest model file read: far beyond any real model (the Whipple bicycle takes 5 KiB), and
 /// small enough to read and check in seconds.

@@ -39,7 +39,11 @@ Eigen::Vector4d quaternion_from_rodrigues(const Eigen::Vector3d& rho);
 Eigen::Matrix3d dcm_from_rodrigues(const Eigen::Vector3d& rho);
 Eigen::Vector3d rodrigues_from_dcm(const Eigen::Matrix3d& C, double tol = 1e-9);
 
-/// Throws adyn::ModelError naming `object` unless C is orthonormal with det +1 (to `tol`).
+/// Why C is not a rotation, or "" when it is one: "|CᵀC − I| = 0.3" (not orthonormal: the
+/// Frobenius norm beyond `tol`), "det C = −1: a reflection", "entries that are not finite numbers".
+std::string rotation_matrix_defect(const Eigen::Matrix3d& C, double tol = 1e-9);
+/// Throws adyn::ModelError naming `object` ("is not a rotation (|CᵀC − I| = 0.3)") unless C is
+/// orthonormal with det +1 (to `tol`).
 void check_rotation_matrix(const Eigen::Matrix3d& C, const std::string& object, double tol = 1e-9);
 
 }  // namespace adyn::kin

@@ -11,6 +11,7 @@
 // (right-handed sense), e.g. about a_3: b_1 = cθ a_1 + sθ a_2 (Kane E9).
 #include <ginac/ginac.h>
 
+#include <Eigen/Dense>
 #include <array>
 #include <string>
 #include <vector>
@@ -19,6 +20,18 @@ namespace adyn::kin {
 
 using GiNaC::ex;
 using Mat = GiNaC::matrix;
+
+/// What keeps an orientation from being a rotation at a state: `problem` names the quantity
+/// ("its direction-cosine matrix is not a rotation", "its Euler parameters do not have unit norm"),
+/// `measure` says by how much ("|CᵀC − I| = 0.3", "det C = −1: a reflection", "norm 1.3"). Empty
+/// when it is a rotation.
+struct RotationDefect {
+  std::string problem, measure;
+  bool empty() const { return problem.empty(); }
+  /// "its direction-cosine matrix is not a rotation at t = 1.2 (|CᵀC − I| = 0.3)" for where =
+  /// "t = 1.2"; without " at …" when `where` is empty.
+  std::string text(const std::string& where = "") const;
+};
 
 class Orientation {
  public:
@@ -51,11 +64,15 @@ class Orientation {
   const Mat& rotation_axis() const { return axis_; }
   /// The orientation coordinates (angles, Euler parameters, ...); empty for a given DCM.
   const std::vector<ex>& coordinates() const { return coordinates_; }
-  /// What keeps this orientation from being a rotation at `values` (numbers for its symbols), or
-  /// "" when it is one, or when it cannot be evaluated there: for a given DCM, C Cᵀ ≠ 1 or
-  /// det C ≠ +1; for Euler parameters, a norm other than 1 (beyond `tolerance`). The other kinds
-  /// are rotations by construction.
-  std::string rotation_defect(const GiNaC::exmap& values, double tolerance = 1e-9) const;
+  /// Whether the orientation can fail to be a rotation: a given DCM or Euler parameters (the other
+  /// kinds are rotations by construction).
+  bool may_not_be_rotation() const { return kind_ == Kind::Dcm || kind_ == Kind::Quaternion; }
+  /// What keeps this orientation from being a rotation when dcm() evaluates to C (beyond
+  /// `tolerance`): for a given DCM, CᵀC ≠ 1 or det C ≠ +1; for Euler parameters e, a norm other
+  /// than 1 (C Cᵀ = |e|⁴ 1). Empty for the other kinds.
+  RotationDefect rotation_defect(const Eigen::Matrix3d& C, double tolerance = 1e-9) const;
+  /// The same at `values` (numbers for its symbols); empty when dcm() cannot be evaluated there.
+  RotationDefect rotation_defect(const GiNaC::exmap& values, double tolerance = 1e-9) const;
 
   /// Kinematic inverse map: the coordinate rates as functions of ω (B components, 3x1), e.g.
   /// Euler-angle rates. Requires the coordinates to be dynamic symbols. Quaternion rates use

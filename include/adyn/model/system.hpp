@@ -99,6 +99,9 @@ class System {
   std::optional<kin::Point> find_point(const std::string& name) const;
   const std::vector<kin::ReferenceFrame>& frames() const { return frames_; }
   const std::vector<kin::Point>& points() const { return points_; }
+  /// The frames whose orientation relative to their parent changes with the state: it depends on
+  /// a coordinate or on time (angles, Euler parameters or a direction-cosine matrix written in them).
+  std::vector<kin::ReferenceFrame> moving_frames() const;
 
   // --- particles and rigid bodies --------------------------------------------------------------
   void add_particle(const Particle& particle);

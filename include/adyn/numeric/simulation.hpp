@@ -12,6 +12,10 @@
 // into the acceleration-level rows: G u̇ = g − 2α r − α² φ, with φ the holonomic residuals and r the
 // velocity-level ones (equations whose rows are the system's constraints: Lagrange, Gauss,
 // Udwadia–Kalaba, Hamilton).
+// Every frame that the state moves and that is a rotation only where its formula makes it one (a
+// given direction-cosine matrix or Euler parameters written in the coordinates or time) is checked
+// at each recorded sample: beyond max(1e-6, 100 rtol) from a rotation (|CᵀC − I|, det C, |e|) the
+// run stops naming the frame and the time.
 // Events (model::Event) are located by SUNDIALS' root finding: an impact changes the speeds by the
 // impulsive equations and the run goes on (both states are recorded at the event time); a stopping
 // event ends the run. 50 impacts in a vanishing time stop the run as an event storm (Zeno).
@@ -112,7 +116,8 @@ Trajectory read_trajectory_csv(std::istream& in, const std::string& source, cons
 /// Integrates from x0 (consistent with the constraints: use analysis::consistent_configuration /
 /// consistent_speeds, or set options.project to let the first projection do it). Failures (the
 /// state leaving the domain, a value that is not finite, a singular mass matrix, an integrator
-/// failure, a projection that does not converge, a run that does not advance, an interruption)
+/// failure, a projection that does not converge, a run that does not advance, a frame that is no
+/// longer a rotation, an interruption)
 /// stop the run: the trajectory so far (finite samples only) is returned with
 /// summary.completed = false and the reason naming the quantity and the time. Throws
 /// adyn::ModelError for invalid options or an initial state that is not finite or beyond 2^52.
