@@ -103,7 +103,7 @@ TEST(Cli, SimulateWritesTheTrajectory) {
 
 // A direction-cosine matrix in the coordinates that is a rotation at the initial state only: the
 // run stops at the first sample where it is not one (exit 1), names the frame and the time, and
-// writes the trajectory so far.
+// writes the trajectory so far, marked where it stops.
 TEST(Cli, SimulateStopsWhereAFrameIsNoLongerARotation) {
   const auto model = adyn::test::temporary_file("stretch.yaml"), out = adyn::test::temporary_file("stretch.csv");
   std::ofstream(model) << "name: stretching frame\ncoordinates: [q]\nframes:\n"
@@ -116,7 +116,8 @@ TEST(Cli, SimulateStopsWhereAFrameIsNoLongerARotation) {
                        "0.128"),
             std::string::npos)
       << r.err;
-  EXPECT_EQ(adyn::test::read_text(out), "t,q,q_d,energy,violation\n0,0,1,0.5,0\n");
+  EXPECT_EQ(adyn::test::read_text(out), "t,q,q_d,energy,violation\n0,0,1,0.5,0\n# incomplete: frame 'B': its "
+                                         "direction-cosine matrix is not a rotation at t = 0.25 (|CᵀC − I| = 0.128906)\n");
 }
 
 TEST(Cli, MissingFileIsAnErrorNotACrash) {

@@ -89,11 +89,10 @@ def test_values_that_are_not_finite_are_named(example):
     eom = m.derive("kane")
     with pytest.raises(adyn.ModelError, match="state: q1 is nan, not a finite number"):
         eom.state_of(np.array([np.nan, 0.0]), np.zeros(2))
-    with pytest.raises(adyn.ModelError, match="sweep of 'g': the value nan is not a finite number"):
+    with pytest.raises(adyn.ModelError, match=r"sweep of 'g': at g = nan, parameter 'g': expected a finite number, got nan"):
         m.sweep("g", [1.0, np.nan])
-    with pytest.raises(adyn.EvaluationError) as error:  # the arithmetic's own error, in plain words
+    with pytest.raises(adyn.ModelError, match=r"^parameter 'g': expected a finite number, got inf$"):
         m.linearize("kane").eigen({"g": np.inf})
-    assert str(error.value) == "a number beyond the range of floating-point numbers (overflow)"
     with pytest.raises(adyn.EvaluationError, match=r"its value, about -1.81e\+399, is beyond the range of "
                                                    r"floating-point numbers \(operating point: q1 = 0.8, q2 = -0.4, "
                                                    r"q1_d = 1e\+200, q2_d = 0\)"):
