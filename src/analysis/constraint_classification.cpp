@@ -289,6 +289,29 @@ bool common_configuration(const model::System& system, const std::vector<ex>& ph
   }
 }
 
+// Moves a sample point's coordinates onto the configuration constraints φ(q, t) = 0 (Gauss–Newton
+// with minimal-norm steps, the other values as sampled), so that ranks are those of consistent
+// states: Bricard's five closure rows are independent at a generic point but of rank four wherever
+// the loop is closed. Where there is no consistent configuration near the point (contradictory
+// constraints), it is left where it was and the tests below tell the contradiction.
+void onto_configuration_manifold(const model::System& system, GiNaC::exmap& point) {
+  std::vector<ex> phi;
+  for (const auto& c : system.constraints())
+    if (c.level == ConstraintLevel::Configuration) phi.push_back(c.expression);
+  if (phi.empty()) return;
+  const auto& q = system.coordinates();
+  Eigen::VectorXd start(static_cast<Eigen::Index>(q.size()));
+  for (std::size_t j = 0; j < q.size(); ++j) start(static_cast<Eigen::Index>(j)) = value(q[j], point);
+  GiNaC::exmap fixed = point;
+  for (const auto& coordinate : q) fixed.erase(coordinate);
+  try {
+    const auto solved = gauss_newton(sym::column(phi), q, fixed, start, 1e-12);
+    if (!solved.converged) return;
+    for (std::size_t j = 0; j < q.size(); ++j) point[q[j]] = solved.z(static_cast<Eigen::Index>(j));
+  } catch (const Error&) {  // a residual that cannot be evaluated on the way: the point as sampled
+  }
+}
+
 }  // namespace
 
 ConstraintClassification classify_constraints(const model::System& system, const ClassificationOptions& o) {
@@ -298,7 +321,10 @@ ConstraintClassification classify_constraints(const model::System& system, const
   const auto n = static_cast<int>(q.size());
   Sampler sampler(system, o);
   std::vector<GiNaC::exmap> points;
-  for (int s = 0; s < o.samples; ++s) points.push_back(sampler.next());
+  for (int s = 0; s < o.samples; ++s) {
+    points.push_back(sampler.next());
+    onto_configuration_manifold(system, points.back());
+  }
 
   ConstraintClassification out;
   out.coordinates = n;

@@ -2,6 +2,7 @@
 
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/error.hpp"
+#include "adyn/io/model_file.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -279,4 +280,23 @@ TEST(ConstraintClassification, CoulombFrictionIsNotConservative) {
   const auto result = analysis::classify_constraints(s);
   EXPECT_EQ(result.constraints[0].homogeneity_degree, 1);
   EXPECT_FALSE(result.constraints[0].conservative);
+}
+
+// IFToMM A04, Bricard's mechanism stated naturally: five closure rows (a pin and an aligned
+// axis at J6) on five joint angles. Independent at a generic configuration, of rank four wherever
+// the loop is closed: counted there, it has one degree of freedom and one redundant row, the last
+// (Grübler's count, 0, is what a generic point gives).
+TEST(IFToMM_A04_Bricard, OneDegreeOfFreedomAndARedundantRowOnTheConstraintManifold) {
+  const auto doc = adyn::io::read_model_document(adyn::test::example("iftomm_a04_bricard.yaml"));
+  const auto c = analysis::classify_constraints(doc.system);
+  EXPECT_EQ(c.coordinates, 5);
+  EXPECT_EQ(c.integrals, 4);
+  EXPECT_EQ(c.configuration_dof, 1);
+  EXPECT_EQ(c.velocity_rank, 4);
+  EXPECT_EQ(c.velocity_dof, 1);
+  ASSERT_EQ(c.constraints.size(), 5u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_FALSE(c.constraints[i].redundant) << c.constraints[i].name;
+  EXPECT_TRUE(c.constraints[4].redundant) << c.constraints[4].name;
+  for (const auto& r : c.constraints) EXPECT_FALSE(r.inconsistent) << r.name;
+  EXPECT_TRUE(c.holonomic_system);
 }

@@ -12,8 +12,11 @@
 //     codimension of the smallest involutive distribution containing ker ω_1 ∩ ... ∩ ker ω_m
 //     (Lie brackets of its basis fields), which catches combinations such as a rolling wheel
 //     whose heading is held fixed (Géradin E1.2).
-// Identities are tested numerically at random generic points (parameters at their values or
-// random), which is decisive for the analytic expressions that occur.
+// Identities and ranks are tested numerically at random points (parameters at their values or
+// random) moved onto the configuration constraints, which is decisive for the analytic expressions
+// that occur: ranks are those of consistent states, so a row dependent on the others wherever the
+// constraints hold (one of Bricard's five closure rows, IFToMM A04) is redundant, though it is
+// independent at a generic point.
 #include <ginac/ginac.h>
 
 #include <optional>
