@@ -43,8 +43,6 @@ const std::map<std::string, std::string>& not_simulated() {
       {"rolling_disk", "kinematics-only model (Kane's notes E18): no particles or bodies, no mass matrix"},
       {"angeles_rolling_disk", "constraint-only model (Angeles Example 2.2.2): no mass, no mass matrix"},
       {"angeles_rolling_disk_contact", "constraint-only model (Angeles Example 2.2.2, rolling constraint): no mass"},
-      {"iftomm_a04_bricard", "overconstrained (IFToMM A04: one closure row redundant everywhere); it needs the "
-                             "constrained solver of issue 30"},
   };
   return reasons;
 }
