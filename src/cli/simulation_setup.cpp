@@ -88,6 +88,7 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
      << "  max constraint violation " << m.max_violation << ", energy error |E - E0 - int(dE/dt)| " << m.energy_error;
   if (!std::isnan(m.relative_energy_error)) os << " (" << m.relative_energy_error << " of |E0|)";
   os << "\n";
+  if (const auto rank = m.constraint_rank.describe(); !rank.empty()) os << "  " << rank << "\n";
 }
 
 formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,

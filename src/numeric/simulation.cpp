@@ -12,6 +12,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/articulated_body.hpp"
 #include "impacts.hpp"
+#include "rank_watch.hpp"
 #include "simulation_monitors.hpp"
 #include "steppers.hpp"
 #include "sundials_handles.hpp"
@@ -77,6 +78,7 @@ class Run {
     for (const auto& u : monitors_.dependent_speed_names) tr_.speed_names.push_back(u);  // recorded too
     tr_.multiplier_names = eom.multiplier_names;
     if (!evaluator_.backend_note().empty()) tr_.summary.warnings.push_back(evaluator_.backend_note());
+    rank_ = rank_watch(eom, augmented);
     std::copy(x0.q.data(), x0.q.data() + x0.q.size(), Y_);
     std::copy(x0.u.data(), x0.u.data() + x0.u.size(), Y_ + pb_.n);
     Y_[pb_.n + pb_.p] = 0;
@@ -84,6 +86,7 @@ class Run {
 
   Trajectory run(double t0) {
     sample(options_.project ? 1e-13 : project_above_);  // start on the constraints
+    if (running()) check_rank();
     if (!running()) return finish();
     stepper_ = make_stepper(options_, pb_, y_.get(), t0, ctx_.get());
     stepper_->set_events(event_count());
@@ -127,6 +130,7 @@ class Run {
 
   // Integrates to the output time tout, through any events on the way, and records the sample.
   void advance_to(double tout) {
+    if (!probe_rank(tout)) return;
     while (running()) {
       int flag = 0;
       const auto status = stepper_->evolve(tout, y_.get(), t_, flag);
@@ -136,6 +140,7 @@ class Run {
     }
     if (!running()) return;
     if (t_ != tout) return stop("the integration did not advance from " + at_time(t_) + " to the output time " + number(tout));
+    if (!check_rank()) return;  // a method that cannot pass the singular instant: not on to the next branch
     const bool projected = sample();
     if (running() && interrupted()) return;
     if (running() && event_count()) check_missed_events();
@@ -148,7 +153,94 @@ class Run {
       return stop("interrupted at " + at_time(t_));
     }
     stop("integration stopped at " + at_time(t_) + ": " +
-         (pb_.error.empty() ? integrator_failure(options_, flag, pb_.integrator_message) : pb_.error));
+         (pb_.error.empty() ? integrator_failure(options_, flag, pb_.integrator_message) : pb_.error) + near_singular());
+  }
+
+  // The watch over the rank of the constraint rows (rank_watch.hpp): of G for the multiplier and
+  // Moore–Penrose forms, of the rows solved for the eliminated speeds otherwise. A loss of rank
+  // stops the run where the method cannot choose the branch (the KKT solve, the pseudo-inverse, the
+  // elimination), naming what passes it.
+  std::optional<RankWatch> rank_watch(const formulations::EquationsOfMotion& eom, bool augmented) const {
+    const std::string passes = "the augmented-Lagrangian constraint solver (simulate's default for lagrange, gauss "
+                               "and hamilton) passes it";
+    if (monitors_.eliminated_block) {
+      std::string speeds;
+      for (const auto& u : monitors_.dependent_speed_names) speeds += (speeds.empty() ? "" : ", ") + u;
+      return RankWatch("block of the constraint rows solved for the dependent speeds " + speeds,
+                       monitors_.eliminated_rows, "the dependent speeds are not determined there; the multiplier "
+                       "form (--method lagrange) with " + passes);
+    }
+    if (evaluator_.constraint_rows() == 0) return std::nullopt;
+    if (eom.enforcement == formulations::ConstraintEnforcement::MoorePenrose)
+      return RankWatch("constraint Jacobian", eom.constraint_names, "Udwadia-Kalaba's pseudo-inverse cannot tell the "
+                       "branch there; the multiplier form (--method lagrange) with " + passes);
+    return RankWatch("constraint Jacobian", eom.constraint_names, augmented ? "" : "the KKT solve cannot tell the "
+                     "branch there; " + passes + " (--constraint-solver augmented-lagrangian, dopri or bdf)");
+  }
+
+  // The watched matrix at the current state.
+  Eigen::MatrixXd watched_matrix() const {
+    const auto n = static_cast<Eigen::Index>(pb_.n), p = static_cast<Eigen::Index>(pb_.p);
+    if (!monitors_.eliminated_block)
+      return evaluator_.matrices(t_, Eigen::Map<const Eigen::VectorXd>(Y_, n), Eigen::Map<const Eigen::VectorXd>(Y_ + n, p)).G;
+    const auto rows = static_cast<Eigen::Index>(monitors_.eliminated_rows.size());
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> J(rows, static_cast<Eigen::Index>(monitors_.dependent_speed_names.size()));
+    const auto in = pb_.inputs(t_, Y_, Y_ + n);
+    monitors_.eliminated_block->evaluate(in.data(), J.data());
+    return J;
+  }
+
+  // The rank at the current state; false when that stopped the run.
+  bool check_rank() {
+    if (!rank_) return true;
+    Eigen::MatrixXd J;
+    try {
+      J = watched_matrix();
+    } catch (const Error&) {
+      return true;  // not finite here: the sample says so
+    }
+    if (!J.allFinite()) return true;
+    if (auto reason = rank_->check(t_, J)) {
+      stop(*reason);
+      return false;
+    }
+    return true;
+  }
+
+  // Before the output time tout, the probes where the rank indicator falls towards zero (on the
+  // integrator's dense output, which they leave undisturbed); false when one stopped the run.
+  bool probe_rank(double tout) {
+    if (!rank_ || event_count() ||
+        (options_.integrator != Integrator::DormandPrince && options_.integrator != Integrator::Bdf))
+      return true;
+    rank_->begin_interval();
+    while (running()) {
+      const auto probe = rank_->next_probe(tout);
+      if (!probe) return true;
+      rank_->probed();
+      int flag = 0;
+      if (stepper_->evolve(*probe, y_.get(), t_, flag) == Stepper::Status::Failed) {
+        failed(flag);
+        return false;
+      }
+      if (!check_rank()) return false;
+    }
+    return false;
+  }
+
+  // After a failure where the watched rows are nearly dependent: what passes a singular configuration.
+  std::string near_singular() const {
+    if (!rank_ || pb_.stopped_by_user) return "";
+    try {
+      const auto J = watched_matrix();
+      const auto r = rank_at(J, rank_->full_rank());
+      if (!J.allFinite() || r.indicator > 1e-3) return "";
+      std::ostringstream os;
+      os << "; a singular configuration (σ_r/σ_1 = " << r.indicator << " here): " << rank_->remedy();
+      return os.str();
+    } catch (const Error&) {
+      return "";
+    }
   }
 
   bool interrupted() {
@@ -277,6 +369,7 @@ class Run {
 
   Trajectory finish() {
     tr_.summary.completed = tr_.summary.stop_reason.empty();
+    if (rank_) tr_.summary.constraint_rank = rank_->report();
     if (stepper_) stepper_->counters(tr_.summary.steps, tr_.summary.rhs_evaluations);
     return std::move(tr_);
   }
@@ -292,6 +385,7 @@ class Run {
   double t_;
   ZenoGuard zeno_;
   double project_above_;
+  std::optional<RankWatch> rank_;
   std::unique_ptr<Stepper> stepper_;  // after ctx_ and y_: destroyed before them
   Trajectory tr_;
 };

@@ -154,6 +154,23 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
         eliminated.push_back(in_state(eom.coordinate_rates(static_cast<unsigned>(i), 0)));
       }
   if (!eliminated.empty()) mon.dependent_speeds = std::make_unique<Tape>(inputs, eliminated);
+  // The block of the constraint rows in the eliminated speeds, ∂r/∂u_d (rows × eliminated): where
+  // it is singular the eliminated speeds are not determined (a singular configuration).
+  std::vector<GiNaC::symbol> solved_for = eom.dependent_speeds;
+  if (solved_for.empty() && !eliminated.empty())
+    for (const auto& name : mon.dependent_speed_names)
+      for (const auto& rate : qd)
+        if (rate.get_name() == name) solved_for.push_back(rate);
+  std::vector<ex> block;
+  for (const auto& c : system.constraints()) {
+    const ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
+    const ex in_speeds = eom.dependent_speeds.empty() ? f : system.in_speeds(f);
+    for (const auto& u : solved_for) block.push_back(in_state(sym::partial_derivative(in_speeds, u)));
+  }
+  if (std::any_of(block.begin(), block.end(), [](const ex& e) { return !e.is_zero(); })) {
+    mon.eliminated_block = std::make_unique<Tape>(inputs, block);
+    for (const auto& c : system.constraints()) mon.eliminated_rows.push_back(c.name);
+  }
   mon.residuals = std::make_unique<Tape>(inputs, per_constraint);
   // Events: the gaps, then the Jacobians of their rates in the speeds (the impulse directions).
   std::vector<ex> gaps, rows;

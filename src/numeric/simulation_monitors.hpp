@@ -29,6 +29,8 @@ struct Monitors {
   std::unique_ptr<Tape> constraint_power;  // q̇ᵀQ^c, where the equations eliminate Q^c; inputs then u̇
   std::unique_ptr<Tape> dependent_speeds;  // u_d, the speeds the equations eliminate
   std::vector<std::string> dependent_speed_names;
+  std::unique_ptr<Tape> eliminated_block;  // ∂r/∂u_d, the rows solved for the eliminated speeds (row-major)
+  std::vector<std::string> eliminated_rows;  // the constraint of each of its rows
   std::unique_ptr<Tape> residuals;   // per constraint: φ (0 for non-holonomic) and r
   std::unique_ptr<Tape> events;      // g_k, then the rows J_k = ∂ġ_k/∂u of each event
   std::vector<std::string> event_names;

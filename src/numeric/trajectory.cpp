@@ -42,6 +42,23 @@ void Trajectory::write_csv(std::ostream& os) const {
   if (!summary.completed) os << incomplete_mark << one_line(summary.stop_reason) << "\n";
 }
 
+namespace {
+
+// The rank report (constraint_rank.hpp): null when no rows were watched; every change listed.
+std::string rank_json(const ConstraintRank& r) {
+  if (r.matrix.empty()) return "null";
+  auto time = [](double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); };
+  nlohmann::json changes = nlohmann::json::array();
+  for (const auto& c : r.changes)
+    changes.push_back({{"t", c.t}, {"from", c.from}, {"located", c.located}, {"rank", c.rank},
+                       {"dependent", c.dependent}, {"restored", time(c.restored)}});
+  return nlohmann::json{{"matrix", r.matrix}, {"rows", r.rows}, {"rank", r.rank}, {"tolerance", rank_tolerance},
+                        {"redundant", r.redundant}, {"changes", changes}, {"checks", r.checks}}
+      .dump();
+}
+
+}  // namespace
+
 void Trajectory::write_json(std::ostream& os) const {
   auto list = [](const std::vector<std::string>& v) { return nlohmann::json(v).dump(); };
   auto number = [](double x) {
@@ -59,7 +76,7 @@ void Trajectory::write_json(std::ostream& os) const {
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
      << ", \"relative_energy_error\": " << number(summary.relative_energy_error)
-     << "},\n  \"samples\": [\n";
+     << ", \"constraint_rank\": " << rank_json(summary.constraint_rank) << "},\n  \"samples\": [\n";
   for (std::size_t k = 0; k < t.size(); ++k) {
     auto vec = [&](const Eigen::VectorXd& v) {
       std::string s = "[";

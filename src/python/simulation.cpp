@@ -29,6 +29,23 @@ Eigen::VectorXd column(const std::vector<double>& v) {
   return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
 }
 
+// The rank report as the JSON summary has it: None when no rows were watched.
+py::object constraint_rank(const numeric::ConstraintRank& r) {
+  if (r.matrix.empty()) return py::none();
+  py::list changes;
+  for (const auto& c : r.changes) {
+    py::dict change;
+    change["t"] = c.t, change["from"] = c.from, change["located"] = c.located, change["rank"] = c.rank;
+    change["dependent"] = c.dependent;
+    change["restored"] = std::isnan(c.restored) ? py::object(py::none()) : py::cast(c.restored);
+    changes.append(change);
+  }
+  py::dict out;
+  out["matrix"] = r.matrix, out["rows"] = r.rows, out["rank"] = r.rank, out["tolerance"] = numeric::rank_tolerance;
+  out["redundant"] = r.redundant, out["changes"] = changes, out["checks"] = r.checks, out["text"] = r.describe();
+  return out;
+}
+
 py::dict summary(const numeric::TrajectorySummary& s) {
   py::dict out;
   out["completed"] = s.completed, out["interrupted"] = s.interrupted, out["stop_reason"] = s.stop_reason;
@@ -37,6 +54,7 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   out["relative_energy_error"] = std::isnan(s.relative_energy_error) ? py::object(py::none()) : py::cast(s.relative_energy_error);
   out["impacts"] = s.impacts, out["ended_by_event"] = s.ended_by_event;
   out["warnings"] = s.warnings, out["initial_state"] = s.initial_state;
+  out["constraint_rank"] = constraint_rank(s.constraint_rank);
   return out;
 }
 

@@ -3,8 +3,12 @@
 // files of examples/ state them, against independent references: the closed form (A01), the Test
 // Set for IVP Solvers' solution of Andrews' squeezer (A03), a SymPy/SciPy derivation of the
 // flyball governor (A05; tests/numeric/references/iftomm_*.py compute and print them), by every
-// method that applies. A02 and A04 need the constrained solver of issue 30.
+// method that applies; A02 (through its singular positions) and A04 (overconstrained) by the
+// augmented-Lagrangian constraint solver, and every other method either within the benchmark's
+// 1e-3 or stopped at the singular instant naming the lost rank.
 #include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
 
 #include <array>
 #include <cmath>
@@ -43,6 +47,62 @@ std::size_t sample_at(const numeric::Trajectory& tr, double t) {
     if (std::abs(tr.t[k] - t) < 1e-12) return k;
   ADD_FAILURE() << "no sample at t = " << t;
   return 0;
+}
+
+// A02's reference (tests/numeric/references/iftomm_a02_n_four_bar.py): with all bars equal the
+// mechanism moves as a parallelogram, every crank at the angle phi, 2a phi'' = -b cos(phi) with
+// a = (N + 1)/6 + N/2, b = g ((N + 1)/2 + N); from phi = pi/2, phi' = -1 (B0 at +1 m/s along x).
+// Integrated here by the classical Runge-Kutta method at h = 1e-4 s (error below 1e-11 over 20 s:
+// it matches the script's DOP853 at rtol 1e-13, checked below); phi at each multiple of `every`.
+std::vector<double> parallelogram_angle(int N, double t_end, double every) {
+  const double a = (N + 1) / 6.0 + N / 2.0, b = 9.81 * ((N + 1) / 2.0 + N);
+  auto rate = [&](const Eigen::Vector2d& y) { return Eigen::Vector2d(y(1), -b * std::cos(y(0)) / (2 * a)); };
+  Eigen::Vector2d y(std::acos(-1.0) / 2, -1);
+  const double h = 1e-4;
+  const auto per_output = static_cast<long>(std::lround(every / h));
+  std::vector<double> phi = {y(0)};
+  for (long k = 1; k <= std::lround(t_end / h); ++k) {
+    const Eigen::Vector2d k1 = rate(y), k2 = rate(y + h / 2 * k1), k3 = rate(y + h / 2 * k2), k4 = rate(y + h * k3);
+    y += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
+    if (k % per_output == 0) phi.push_back(y(0));
+  }
+  return phi;
+}
+
+numeric::SimulationOptions a02_options() {  // the benchmark's 20 s at 400 outputs, the file's tolerances
+  numeric::SimulationOptions o;
+  o.t_end = 20;
+  o.output_step = 0.05;
+  o.rtol = 1e-10;
+  o.atol = 1e-12;
+  return o;
+}
+
+// The largest distance of B0 = (cos c0, sin c0) from the parallelogram's over a trajectory's samples.
+double b0_error(const numeric::Trajectory& tr, const std::vector<double>& phi) {
+  double worst = 0;
+  const auto c0 = static_cast<Eigen::Index>(column(tr.coordinate_names, "c0"));
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    const double expected = phi[static_cast<std::size_t>(std::lround(tr.t[k] / 0.05))], angle = tr.q[k](c0);
+    worst = std::max(worst, std::hypot(std::cos(angle) - std::cos(expected), std::sin(angle) - std::sin(expected)));
+  }
+  return worst;
+}
+
+// The first horizontal crossing of A02 (N = 2) from the reference: sin(phi) = 0 at t = 0.71435553.
+constexpr double a02_first_singular_time = 0.71435553;
+
+void expect_stopped_at_the_first_singular_position(const numeric::Trajectory& tr, const std::string& method,
+                                                   const std::vector<std::string>& words) {
+  EXPECT_FALSE(tr.summary.completed) << method;
+  const auto& why = tr.summary.stop_reason;
+  EXPECT_NE(why.find("loses rank"), std::string::npos) << method << ": " << why;
+  EXPECT_NE(why.find("t = 0.714"), std::string::npos) << method << ": " << why;
+  EXPECT_NE(why.find("augmented-Lagrangian constraint solver"), std::string::npos) << method << ": " << why;
+  for (const auto& w : words) EXPECT_NE(why.find(w), std::string::npos) << method << ": " << why;
+  ASSERT_FALSE(tr.t.empty()) << method;
+  EXPECT_LT(tr.t.back(), a02_first_singular_time) << method << ": a sample beyond the singular instant";
+  EXPECT_LT(b0_error(tr, parallelogram_angle(2, 1, 0.05)), 1e-6) << method;
 }
 
 }  // namespace
@@ -123,5 +183,124 @@ TEST(IFToMM_A05_FlyballGovernor, SliderPositionAndEnergyAgainstAnIndependentDeri
     EXPECT_NEAR(tr.q.back()(static_cast<Eigen::Index>(psi)), 55.935409909102, 2e-6) << method;
     EXPECT_NEAR(tr.energy.front(), 238.885450441526, 1e-9) << method;
     EXPECT_LT(tr.summary.relative_energy_error, 3e-8) << method;
+  }
+}
+
+// The in-test reference agrees with iftomm_a02_n_four_bar.py's DOP853 (rtol 1e-13) at its printed times.
+TEST(IFToMM_A02_NFourBar, ReferenceAgreesWithTheScript) {
+  const auto phi = parallelogram_angle(2, 20, 2);
+  EXPECT_NEAR(phi[1], -4.770237034517, 1e-10);
+  EXPECT_NEAR(phi[5], -30.179800860182, 1e-10);
+  EXPECT_NEAR(phi[10], -62.257873066275, 1e-10);
+}
+
+// A02, N = 2, over 20 s by simulate's default (Lagrange's multipliers, augmented Lagrangian): B0
+// within 2e-6 m of the parallelogram at each of the 400 outputs (1.75e-6 at t = 18.45; the issue's
+// aim of 1e-6 is not met: rtol 1e-11 and 1e-12 give 1.6e-6 and 4.6e-6) through all 20 horizontal
+// crossings, each located as a loss of rank (2 of 4 rows) where the reference has sin(phi) = 0;
+// constraint violation and energy balance held.
+TEST(IFToMM_A02_NFourBar, DefaultMethodFollowsTheParallelogramThroughEverySingularPosition) {
+  const auto tr = simulate_example("iftomm_a02_n_four_bar_2.yaml", "lagrange", a02_options());
+  ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
+  ASSERT_EQ(tr.t.size(), 401u);
+  const auto phi = parallelogram_angle(2, 20, 0.05);
+  EXPECT_LT(b0_error(tr, phi), 2e-6);
+  EXPECT_LT(tr.summary.max_violation, 1e-7);
+  EXPECT_LT(tr.summary.relative_energy_error, 1e-8);
+  const auto& rank = tr.summary.constraint_rank;
+  EXPECT_EQ(rank.rows, 4u);
+  EXPECT_EQ(rank.rank, 4u);
+  EXPECT_TRUE(rank.redundant.empty());
+  ASSERT_EQ(rank.changes.size(), 20u) << rank.describe();
+  const auto fine = parallelogram_angle(2, 20, 1e-4);
+  for (const auto& c : rank.changes) {
+    EXPECT_TRUE(c.located) << c.t;
+    EXPECT_LT(c.rank, 4u) << c.t;  // 2 at the instant; the probe that finds it may see one of the two first
+    EXPECT_LT(std::abs(std::sin(fine[static_cast<std::size_t>(std::lround(c.t / 1e-4))])), 1e-3) << c.t;
+    EXPECT_GT(c.restored, c.t);
+    EXPECT_LE(c.restored, c.t + 0.05);
+  }
+  EXPECT_NEAR(rank.changes.front().t, a02_first_singular_time, 1e-5);
+}
+
+// Gauss's principle and Hamilton's equations by the same solver complete A02 within the benchmark's
+// 1e-3. Hamilton's at rtol 1e-11: at the file's 1e-10 its momenta lose about 1e-4 of B0 at each
+// crossing (2.2e-3 after 20 s, on the right branch); at 1e-11, 9e-7.
+TEST(IFToMM_A02_NFourBar, GaussAndHamiltonFollowTheParallelogramWithinTheBenchmarksTolerance) {
+  const auto phi = parallelogram_angle(2, 20, 0.05);
+  for (const char* method : {"gauss", "hamilton"}) {
+    auto o = a02_options();
+    if (std::string(method) == "hamilton") o.rtol = 1e-11, o.atol = 1e-14;
+    const auto tr = simulate_example("iftomm_a02_n_four_bar_2.yaml", method, o);
+    ASSERT_TRUE(tr.summary.completed) << method << ": " << tr.summary.stop_reason;
+    EXPECT_LT(b0_error(tr, phi), 1e-3) << method;
+    EXPECT_EQ(tr.summary.constraint_rank.changes.size(), 20u) << method;
+  }
+}
+
+// The KKT solve cannot tell the branch at a singular position: Lagrange, Gauss and Hamilton stop at
+// the first one, naming the rows, the time and the augmented Lagrangian, with no sample beyond it.
+TEST(IFToMM_A02_NFourBar, KktSolveStopsAtTheFirstSingularPosition) {
+  auto o = a02_options();
+  o.constraint_solver = numeric::ConstraintSolver::Kkt;
+  for (const char* method : {"lagrange", "gauss", "hamilton"})
+    expect_stopped_at_the_first_singular_position(simulate_example("iftomm_a02_n_four_bar_2.yaml", method, o), method,
+                                                  {"constraint", "pin B"});
+}
+
+// Udwadia-Kalaba's pseudo-inverse took the wrong branch there (B0 2 m off, exit 0): it stops instead.
+TEST(IFToMM_A02_NFourBar, UdwadiaKalabaStopsAtTheFirstSingularPosition) {
+  expect_stopped_at_the_first_singular_position(
+      simulate_example("iftomm_a02_n_four_bar_2.yaml", "udwadia-kalaba", a02_options()), "udwadia-kalaba",
+      {"constraint Jacobian", "Udwadia-Kalaba", "pin B"});
+}
+
+// The elimination methods solve the rows for dependent speeds; that block is singular at the
+// horizontal position: they stop there naming the dependent speeds, on the tape and in C.
+TEST(IFToMM_A02_NFourBar, EliminationMethodsStopWhereTheDependentSpeedsAreNotDetermined) {
+  for (const auto backend : {numeric::Backend::Tape, numeric::Backend::Native})
+    for (const char* method : {"kane", "gibbs-appell", "maggi", "boltzmann-hamel"}) {
+      if (backend == numeric::Backend::Native && std::string(method) != "kane" && std::string(method) != "gibbs-appell")
+        continue;
+      auto o = a02_options();
+      o.backend = backend;
+      expect_stopped_at_the_first_singular_position(simulate_example("iftomm_a02_n_four_bar_2.yaml", method, o), method,
+                                                    {"dependent speeds c0_d, c1_d, k1_d, k2_d", "not determined"});
+    }
+}
+
+// A04, Bricard's mechanism as the file states it (5 closure rows, one redundant everywhere), by
+// simulate's default: it runs, the redundant row is reported once (rank 4 of 5, no change), the
+// energy drifts by at most 1e-8 of |E0|, and J3 agrees with the independent SymPy/SciPy reference
+// (tests/numeric/references/iftomm_a04_bricard.py, which prints these values).
+TEST(IFToMM_A04_Bricard, NaturalFiveRowModelAgreesWithTheReference) {
+  const std::array<std::array<double, 3>, 5> j3 = {{{0.274481319265, -0.886707938735, -0.462330002687},
+                                                    {-0.778135373033, -0.980352683443, -0.197252670617},
+                                                    {0.999932742302, -0.999999997738, -0.000067255434},
+                                                    {-0.784913056598, -0.981403582260, -0.191955746785},
+                                                    {0.999730987312, -0.999999963826, -0.000268976465}}};
+  const std::array<double, 5> times = {1, 2, 5, 7, 10};
+  numeric::SimulationOptions o;
+  o.t_end = 10;
+  o.output_step = 0.025;
+  o.rtol = 1e-10;
+  o.atol = 1e-12;
+  const auto tr = simulate_example("iftomm_a04_bricard.yaml", "lagrange", o);
+  ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
+  EXPECT_NEAR(tr.energy.front(), -29.43, 1e-12);
+  EXPECT_LT(tr.summary.relative_energy_error, 1e-8);
+  EXPECT_LT(tr.summary.max_violation, 1e-9);
+  const auto& rank = tr.summary.constraint_rank;
+  EXPECT_EQ(rank.rows, 5u);
+  EXPECT_EQ(rank.rank, 4u);
+  EXPECT_EQ(rank.redundant.size(), 1u);
+  EXPECT_TRUE(rank.changes.empty()) << rank.describe();
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const auto& q = tr.q[sample_at(tr, times[k])];
+    using Eigen::AngleAxisd, Eigen::Vector3d;
+    const Eigen::Matrix3d R1 = AngleAxisd(q(0), Vector3d::UnitY()).toRotationMatrix();
+    const Eigen::Matrix3d R2 = R1 * AngleAxisd(q(1), Vector3d::UnitZ()).toRotationMatrix();
+    const Vector3d J3 = R1 * Vector3d(1, 0, 0) + R2 * Vector3d(0, -1, 0);
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(J3(i), j3[k][static_cast<std::size_t>(i)], 1e-7) << "t = " << times[k];
   }
 }

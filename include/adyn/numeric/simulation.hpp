@@ -29,6 +29,7 @@
 
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/model/system.hpp"
+#include "adyn/numeric/constraint_rank.hpp"
 #include "adyn/numeric/evaluator.hpp"
 
 namespace adyn::numeric {
@@ -88,6 +89,8 @@ struct TrajectorySummary {
   std::string ended_by_event; // the stopping event that ended the run, if any
   std::vector<std::string> warnings;  // e.g. native code asked for but not available
   std::vector<std::string> initial_state;  // the values its caller completed (analysis::InitialState::messages)
+  /// The rank of the constraint rows along the run and the instants it changed (constraint_rank.hpp).
+  ConstraintRank constraint_rank;
 };
 
 struct Trajectory {

@@ -1,0 +1,62 @@
+// The rank of the constraint rows and its report (constraint_rank.hpp).
+#include "adyn/numeric/constraint_rank.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace adyn::numeric {
+
+RankAt rank_at(const Eigen::MatrixXd& J, std::size_t expected) {
+  RankAt r;
+  if (J.rows() == 0 || J.cols() == 0) return r;
+  const Eigen::VectorXd sigma = Eigen::BDCSVD<Eigen::MatrixXd>(J).singularValues();  // decreasing
+  const double largest = sigma(0);
+  while (r.rank < static_cast<std::size_t>(sigma.size()) && sigma(static_cast<Eigen::Index>(r.rank)) > rank_tolerance * largest)
+    ++r.rank;
+  if (expected > 0)
+    r.indicator = largest > 0 && expected <= static_cast<std::size_t>(sigma.size())
+                      ? sigma(static_cast<Eigen::Index>(expected - 1)) / largest
+                      : 0.0;
+  if (r.rank == static_cast<std::size_t>(J.rows())) return r;
+  // The rows to name: scaled to unit length, those a column-pivoted QR of Ĵᵀ takes after the rank.
+  const Eigen::VectorXd norms = J.rowwise().norm();
+  const Eigen::MatrixXd scaled = (norms.array() > 0).select(norms, 1.0).cwiseInverse().asDiagonal() * J;
+  const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(scaled.transpose());
+  for (Eigen::Index k = static_cast<Eigen::Index>(r.rank); k < J.rows(); ++k)
+    r.dependent.push_back(static_cast<std::size_t>(qr.colsPermutation().indices()(k)));
+  return r;
+}
+
+namespace {
+
+std::string quoted(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
+  return list;
+}
+
+}  // namespace
+
+std::string ConstraintRank::describe(std::size_t shown) const {
+  if (matrix.empty() || rows == 0) return "";
+  std::ostringstream os;
+  os << "constraint rank (" << matrix << ", tolerance " << rank_tolerance << " of the largest singular value): " << rank
+     << " of " << rows << (rows == 1 ? " row" : " rows");
+  if (!redundant.empty())
+    os << "; " << quoted(redundant) << " redundant at every sample";
+  if (changes.empty()) return os.str() + (checks > 0 ? ", no change" : "");
+  for (std::size_t k = 0; k < changes.size() && k < shown; ++k) {
+    const auto& c = changes[k];
+    os << (k ? "; " : "; ");
+    if (c.located)
+      os << c.rank << " at t = " << c.t << " (" << (c.dependent.size() == 1 ? "row " : "rows ") << quoted(c.dependent)
+         << " dependent)";
+    else
+      os << "below " << rank << " between t = " << c.from << " and " << c.t << " (not located)";
+    if (!std::isnan(c.restored)) os << ", " << rank << " again at t = " << c.restored;
+  }
+  if (changes.size() > shown) os << "; ... (" << changes.size() << " changes, the first " << shown << " shown)";
+  return os.str();
+}
+
+}  // namespace adyn::numeric

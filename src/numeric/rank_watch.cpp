@@ -1,0 +1,95 @@
+// The watch over the constraint rows' rank during a run (rank_watch.hpp).
+#include "rank_watch.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace adyn::numeric {
+
+RankWatch::RankWatch(std::string matrix, std::vector<std::string> rows, std::string stop_remedy)
+    : names_(std::move(rows)), remedy_(std::move(stop_remedy)) {
+  report_.matrix = std::move(matrix);
+  report_.rows = names_.size();
+}
+
+std::optional<std::string> RankWatch::check(double t, const Eigen::MatrixXd& J) {
+  RankAt r = rank_at(J, report_.rank);
+  ++report_.checks;
+  if (r.rank > report_.rank) {  // the first check, or one beyond a start at a singular configuration
+    if (report_.checks > 1 && !in_loss_)
+      report_.changes.push_back({.t = chain_.empty() ? t : chain_.front().t, .from = t, .restored = t, .located = true,
+                                 .rank = report_.rank, .dependent = {}});
+    report_.rank = r.rank;
+    in_loss_ = false;
+    r = rank_at(J, report_.rank);
+    full_rank_dependent_.clear();
+    for (auto i : r.dependent) full_rank_dependent_.push_back(names_[i]);
+  }
+  chain_.push_back({t, r.indicator});
+  if (chain_.size() > 3) chain_.erase(chain_.begin());
+  if (r.rank < report_.rank) return lost(t, r);
+  if (in_loss_) report_.changes.back().restored = t;
+  in_loss_ = false;
+  return unresolved_minimum();
+}
+
+std::optional<std::string> RankWatch::lost(double t, const RankAt& r) {
+  if (in_loss_) {
+    auto& c = report_.changes.back();
+    c.rank = std::min(c.rank, r.rank);
+    return std::nullopt;
+  }
+  in_loss_ = true;
+  RankChange c{.t = t, .from = t, .restored = std::nan(""), .located = true, .rank = r.rank, .dependent = {}};
+  for (auto i : r.dependent) c.dependent.push_back(names_[i]);
+  report_.changes.push_back(c);
+  return remedy_.empty() ? std::nullopt : std::optional(stop_message(c));
+}
+
+// A minimum of the indicator at the middle of the last three checks that no check resolved: a V
+// through the outer two with the steeper of the two slopes has its vertex at or below zero (a
+// parabola sampled symmetrically gives its true minimum), and no loss was recorded since the first.
+std::optional<std::string> RankWatch::unresolved_minimum() {
+  if (chain_.size() < 3) return std::nullopt;
+  const auto [a, b, c] = std::tie(chain_[0], chain_[1], chain_[2]);
+  if (!(b.s < a.s && b.s < c.s)) return std::nullopt;
+  if (!report_.changes.empty() && report_.changes.back().t >= a.t) return std::nullopt;
+  const double slope = std::max((a.s - b.s) / (b.t - a.t), (c.s - b.s) / (c.t - b.t));
+  if ((a.s + c.s - slope * (c.t - a.t)) / 2 > 0) return std::nullopt;
+  RankChange change{.t = c.t, .from = a.t, .restored = c.t, .located = false, .rank = report_.rank, .dependent = {}};
+  report_.changes.push_back(change);
+  return remedy_.empty() ? std::nullopt : std::optional(stop_message(change));
+}
+
+std::optional<double> RankWatch::next_probe(double tout) const {
+  if (chain_.size() < 2 || in_loss_ || probes_left_ <= 0) return std::nullopt;
+  const Point& a = chain_[chain_.size() - 2];
+  const Point& b = chain_.back();
+  if (!(b.s < a.s) || b.t >= tout) return std::nullopt;
+  const double zero = b.t + b.s * (b.t - a.t) / (a.s - b.s);  // where the secant reaches zero
+  const double probe = b.t + (zero - b.t) / 2;
+  if (!(probe < tout) || !(probe > b.t + 1e-12 * std::max(1.0, std::abs(b.t)))) return std::nullopt;
+  return probe;
+}
+
+std::string RankWatch::stop_message(const RankChange& c) const {
+  std::ostringstream os;
+  os << "the " << report_.matrix << " loses rank ";
+  if (c.located)
+    os << "at t = " << c.t << " (" << c.rank << " of " << report_.rows << "): "
+       << (c.dependent.size() == 1 ? "row '" : "rows '");
+  else
+    os << "between t = " << c.from << " and " << c.t << " (below " << report_.rank << " of " << report_.rows << ")";
+  for (std::size_t k = 0; c.located && k < c.dependent.size(); ++k) os << (k ? "', '" : "") << c.dependent[k];
+  if (c.located) os << (c.dependent.size() == 1 ? "' depends" : "' depend") << " on the others";
+  os << ": a singular configuration; " << remedy_;
+  return os.str();
+}
+
+const ConstraintRank& RankWatch::report() {
+  report_.redundant = report_.rank < report_.rows ? full_rank_dependent_ : std::vector<std::string>{};
+  return report_;
+}
+
+}  // namespace adyn::numeric

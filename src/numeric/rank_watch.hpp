@@ -1,0 +1,52 @@
+#pragma once
+// The watch over the rank of the constraint rows during a run (constraint_rank.hpp): a check at
+// each sample and at the probes the driver makes between samples where the indicator falls
+// towards zero; a loss of rank is recorded, or stops the run where the method cannot choose the
+// branch (the KKT solve, Udwadia–Kalaba's pseudo-inverse, a singular block of dependent speeds).
+#include <Eigen/Dense>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adyn/numeric/constraint_rank.hpp"
+
+namespace adyn::numeric {
+
+class RankWatch {
+ public:
+  /// `matrix` names what is watched, `rows` its rows; with a non-empty `stop_remedy` a loss of
+  /// rank stops the run with a message ending in it.
+  RankWatch(std::string matrix, std::vector<std::string> rows, std::string stop_remedy);
+  /// The rank of J at time t (a sample, or a probe between samples). Returns the message that
+  /// stops the run, when the rank fell and the run must stop.
+  std::optional<std::string> check(double t, const Eigen::MatrixXd& J);
+  /// Where to look next before the output time tout: halfway to where the secant of the last two
+  /// checks puts the indicator's zero, when that is before tout; nothing otherwise.
+  std::optional<double> next_probe(double tout) const;
+  /// An output interval begins (the probes' budget is renewed).
+  void begin_interval() { probes_left_ = 64; }
+  void probed() { --probes_left_; }
+  const ConstraintRank& report();
+  std::size_t full_rank() const { return report_.rank; }
+  /// What passes the singular instant (empty: the run goes on through it).
+  const std::string& remedy() const { return remedy_; }
+
+ private:
+  struct Point {
+    double t, s;
+  };
+  std::optional<std::string> lost(double t, const RankAt& r);
+  std::optional<std::string> unresolved_minimum();
+  std::string stop_message(const RankChange& c) const;
+
+  ConstraintRank report_;
+  std::vector<std::string> names_;
+  std::string remedy_;
+  std::vector<Point> chain_;  // the last three checks
+  std::vector<std::string> full_rank_dependent_;  // the rows dependent at full rank (redundant everywhere)
+  bool in_loss_ = false;
+  int probes_left_ = 64;
+};
+
+}  // namespace adyn::numeric
