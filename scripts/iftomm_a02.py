@@ -6,8 +6,8 @@ Usage: scripts/iftomm_a02.py N [CRANK_ANGLE_DEGREES]   (e.g. scripts/iftomm_a02.
 The benchmark (library of computational benchmark problems, problem A02): N four-bar windows of
 2N + 1 uniform slender bars of 1 m and 1 kg; the N + 1 cranks are pinned to the ground at A_i =
 (i, 0), the N couplers join the crank tips B_0 ... B_N; gravity 9.81 m/s^2 along -y; 20 s, 400
-output steps. It starts with the cranks vertical (the benchmark's figure; CRANK_ANGLE_DEGREES
-changes that) and B_0 moving at +1 m/s along x. Every bar's angle is measured from N.x: the cranks
+output steps. It starts with the cranks at 45 degrees, tilted towards +x (the benchmark's statement;
+CRANK_ANGLE_DEGREES changes that), and B_0 moving at +1 m/s along x. Every bar's angle is measured from N.x: the cranks
 c_i, the couplers k_i; each coupler starts at B_(i-1) and its far end is pinned to B_i
 (`coincident`, two rows). 2N + 1 coordinates and 2N rows: 1 DOF, but at the horizontal positions
 the rows lose rank and the mechanism has N + 1 DOF for an instant (a singular configuration).
@@ -20,15 +20,15 @@ import sys
 def model(n, crank_degrees):
     cranks = [f"c{i}" for i in range(n + 1)]
     couplers = [f"k{i}" for i in range(1, n + 1)]
-    angle = "Pi/2" if crank_degrees == 90 else f"{crank_degrees}*Pi/180"
+    angle = "Pi/4" if crank_degrees == 45 else f"{crank_degrees}*Pi/180"
     lines = [
         f"# IFToMM multibody benchmark A02, the N-four-bar mechanism with N = {n} (library of computational",
         "# benchmark problems; González, Dopico, Lugrís, Cuadrado, Multibody System Dynamics 16 (2006)),",
-        f"# written by scripts/iftomm_a02.py {n}" + ("" if crank_degrees == 90 else f" {crank_degrees}") + ": "
+        f"# written by scripts/iftomm_a02.py {n}" + ("" if crank_degrees == 45 else f" {crank_degrees}") + ": "
         f"{2 * n + 1} slender bars of 1 m and 1 kg, {n + 1} cranks pinned to the",
         "# ground 1 m apart, couplers joining their tips (each coupler's far end pinned to the next crank's",
         "# tip by `coincident`), gravity along -y; every bar's angle from N.x. The cranks start at "
-        + ("90 degrees" if crank_degrees == 90 else f"{crank_degrees} degrees") + ",",
+        + f"{crank_degrees} degrees" + ",",
         "# B0 (the first crank's tip) moving at +1 m/s along x. At every horizontal crossing the closure",
         "# rows lose rank (N + 1 DOF for an instant): the singular configurations the benchmark tests.",
         "# checked: B0 against the parallelogram's 1-DOF motion (all cranks at the same angle phi,",
@@ -72,7 +72,7 @@ def model(n, crank_degrees):
 def main(argv):
     if len(argv) not in (2, 3) or not argv[1].isdigit() or int(argv[1]) < 1:
         sys.exit(__doc__.split("\n\n")[1])
-    crank_degrees = 90
+    crank_degrees = 45
     if len(argv) == 3:
         try:
             crank_degrees = float(argv[2])
