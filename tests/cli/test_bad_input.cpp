@@ -286,6 +286,19 @@ std::vector<BadInput> cases() {
       {"max_steps_beyond_integers", {"simulate", "MODEL", "--max-steps", "99999999999999999999", "-o", "OUT"}, 2,
        "--max-steps: must be a whole number from 1 to 1e15, not '99999999999999999999'"},
       {"max_steps_missing", {"simulate", "MODEL", "--max-steps"}, 2, "--max-steps"},
+      // compare's selection of methods: known names, once each, --methods or --skip
+      {"compare_method_unknown", {"compare", "MODEL", "--methods", "lagrange,newton"}, 2,
+       "--methods 'newton': not a method; the methods are lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, gauss, "
+       "udwadia-kalaba, fundamental-equation, hamilton"},
+      {"compare_skip_unknown", {"compare", "MODEL", "--skip", "Kane"}, 2, "--skip 'Kane': not a method; the methods are"},
+      {"compare_method_twice", {"compare", "MODEL", "--methods", "kane,lagrange,kane"}, 2, "--methods 'kane': is listed twice"},
+      {"compare_methods_and_skip", {"compare", "MODEL", "--methods", "kane", "--skip", "hamilton"}, 2,
+       "--methods and --skip: give the methods to run or those to skip, not both"},
+      {"compare_skip_everything", {"compare", "MODEL", "--skip",
+                                   "lagrange,kane,gibbs-appell,maggi,boltzmann-hamel,gauss,udwadia-kalaba,"
+                                   "fundamental-equation,hamilton"}, 2,
+       "--skip: skips every method: none is left to compare"},
+      {"compare_methods_empty", {"compare", "MODEL", "--methods", ","}, 2, "--methods"},
   };
 }
 
