@@ -22,9 +22,21 @@ const CLI::Validator positive_check(
     },
     "POSITIVE");
 
+// Digits only: CLI11's conversion to an integer would take "1e3", "0x10" and " 7".
+const CLI::Validator count_check(
+    [](std::string& text) -> std::string {
+      const bool digits = !text.empty() && text.size() <= 16 &&
+                          std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+      if (digits && std::stoll(text) >= 1 && std::stoll(text) <= 1000000000000000LL) return {};
+      return "must be a whole number from 1 to 1e15, not '" + text + "'";
+    },
+    "COUNT");
+
 }  // namespace
 
 CLI::Option* positive_number(CLI::Option* option) { return option->check(positive_check); }
+
+CLI::Option* positive_count(CLI::Option* option) { return option->check(count_check); }
 
 void add_model_argument(CLI::App& command, std::string& path) {
   command.add_option("model", path, "Model file (YAML, see docs/model-format.md)")->required()->type_name("FILE");

@@ -1,15 +1,17 @@
-// `adyn compare MODEL [--states N] [--tol T] [--seed S] [--time-limit S] [--json]`: every
-// formulation on one model — derivation time, size of the equations (the operations of one
+// `adyn compare MODEL [--states N] [--tol T] [--seed S] [--time-limit S] [--methods A,B | --skip A,B]
+// [--json]`: every formulation (or those chosen) on one model — derivation time, size of the equations (the operations of one
 // evaluation, each common subexpression computed once), and agreement of the
 // coordinate accelerations q̈ with the first applicable method at random states near the model's
 // initial configuration, consistent with the constraints. Each method runs in a worker process
-// with a time limit; the table prints each method as it finishes.
+// with a time limit; the table prints each method as it finishes. A method that reaches the time
+// limit is "timed out", not a failure: the others that finished are compared without it.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>
@@ -33,18 +35,20 @@ struct CompareOptions {
   unsigned seed = 20240607;
   double time_limit = 120;  // seconds per method
   bool json = false;
+  std::vector<std::string> methods{}, skip{};  // --methods, --skip (as given)
 };
 
 struct MethodResult {
   std::string name{};
   std::optional<std::string> not_applicable{};  // why the method does not treat this system
-  std::optional<std::string> failure{};         // why it failed: derivation, evaluation or time limit
+  std::optional<std::string> failure{};         // why it failed: derivation or evaluation
+  bool timed_out = false;                       // no result within the time limit
   double derive_seconds = 0;
   std::size_t operations = 0;  // to evaluate the equations once, each common subexpression once
   std::vector<Eigen::VectorXd> accelerations{};  // q̈ at each state
   std::optional<double> difference{};            // max relative difference from the reference
   bool agrees(double tolerance) const { return !failure && difference && *difference <= tolerance; }
-  bool evaluated() const { return !not_applicable && !failure; }
+  bool evaluated() const { return !not_applicable && !failure && !timed_out; }
 };
 
 // A method's result through the worker's pipe (JSON: doubles round-trip exactly).
@@ -74,10 +78,17 @@ MethodResult deserialize(const std::string& name, const std::string& text) {
 struct Comparison {
   std::string system{}, reference{};
   std::vector<MethodResult> methods{};
+  long count(const std::function<bool(const MethodResult&)>& predicate) const {
+    return std::count_if(methods.begin(), methods.end(), predicate);
+  }
+  long timed_out() const { return count([](const MethodResult& m) { return m.timed_out; }); }
+  long finished() const { return count([](const MethodResult& m) { return !m.not_applicable && !m.timed_out; }); }
+  /// The exit status 0: every applicable method that finished agrees with the reference (none
+  /// failed), and when some timed out, at least two finished (a comparison took place).
   bool agree(double tolerance) const {
-    return !reference.empty() && std::all_of(methods.begin(), methods.end(), [&](const MethodResult& m) {
-      return m.not_applicable || m.agrees(tolerance);
-    });
+    return !reference.empty() && (timed_out() == 0 || finished() >= 2) &&
+           std::all_of(methods.begin(), methods.end(),
+                       [&](const MethodResult& m) { return m.not_applicable || m.timed_out || m.agrees(tolerance); });
   }
 };
 
@@ -139,7 +150,7 @@ MethodResult run_method_limited(const CompareOptions& o, const std::string& meth
   try {
     const auto text = run_with_time_limit([&] { return serialize(run_method(o.model, method, states)); }, o.time_limit);
     if (text) return deserialize(method, *text);
-    return MethodResult{.name = method, .failure = fmt::format("no result within the time limit of {:g} s", o.time_limit)};
+    return MethodResult{.name = method, .timed_out = true};
   } catch (const Error& e) {
     return MethodResult{.name = method, .failure = e.what()};
   }
@@ -169,11 +180,12 @@ std::vector<analysis::SystemState> comparison_states(const model::System& system
 // Runs every method, handing each to `finished` as it finishes, its difference from the reference
 // (the first method evaluated) set.
 Comparison compare(const CompareOptions& o, const std::function<void(const MethodResult&, const Comparison&)>& finished) {
+  const auto methods = formulations::select_methods(o.methods, o.skip, "--methods", "--skip");
   const auto system = io::read_model_file(o.model);
   const auto states = comparison_states(system, o);
   Comparison c{.system = system.name()};
   std::vector<Eigen::VectorXd> reference;
-  for (const auto& method : formulations::method_names()) {
+  for (const auto& method : methods) {
     const std::string stage = "derivation (" + method + ")";
     Stage deriving(stage.c_str());
     auto r = run_method_limited(o, method, states);
@@ -185,9 +197,10 @@ Comparison compare(const CompareOptions& o, const std::function<void(const Metho
   return c;
 }
 
-std::string verdict(const MethodResult& m, const Comparison& c, double tolerance) {
+std::string verdict(const MethodResult& m, const Comparison& c, double tolerance, double time_limit) {
   if (m.not_applicable) return "n/a: " + *m.not_applicable;
   if (m.failure) return "FAILED: " + *m.failure;
+  if (m.timed_out) return fmt::format("timed out: no result within {:g} s", time_limit);
   if (m.name == c.reference) return "reference";
   return fmt::format("{:.1e} {}", *m.difference, m.agrees(tolerance) ? "agrees" : "DISAGREES");
 }
@@ -201,31 +214,59 @@ void write_header(const std::string& system, const CompareOptions& o, std::ostre
 }
 
 void write_row(const MethodResult& m, const Comparison& c, const CompareOptions& o, std::ostream& out) {
-  if (m.not_applicable || !m.derive_seconds) out << fmt::format("{:<22}{:>22}  {}\n", m.name, "", verdict(m, c, o.tolerance));
+  if (m.not_applicable || !m.derive_seconds) out << fmt::format("{:<22}{:>22}  {}\n", m.name, "", verdict(m, c, o.tolerance, o.time_limit));
   else
     out << fmt::format("{:<22}{:>12.1f}{:>10}  {}\n", m.name, 1e3 * m.derive_seconds, m.operations,
-                       verdict(m, c, o.tolerance));
+                       verdict(m, c, o.tolerance, o.time_limit));
   out.flush();
 }
 
+// "hamilton" or "gauss and hamilton": the methods that timed out.
+std::string timed_out_names(const Comparison& c) {
+  std::vector<std::string> names;
+  for (const auto& m : c.methods)
+    if (m.timed_out) names.push_back(m.name);
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
+}
+
 void write_summary(const Comparison& c, const CompareOptions& o, std::ostream& out) {
-  auto count = [&](auto predicate) { return std::count_if(c.methods.begin(), c.methods.end(), predicate); };
-  const auto applicable = count([](const MethodResult& m) { return !m.not_applicable; });
-  const auto failed = count([](const MethodResult& m) { return m.failure.has_value(); });
+  const auto applicable = c.count([](const MethodResult& m) { return !m.not_applicable; });
+  const auto failed = c.count([](const MethodResult& m) { return m.failure.has_value(); });
+  const auto timed_out = c.timed_out(), finished = c.finished();
   out << "\n";
   if (failed) out << fmt::format("{} of the {} applicable methods FAILED.\n", failed, applicable);
+  if (timed_out)
+    out << fmt::format("{} of the {} applicable methods timed out ({}; time limit {:g} s).\n", timed_out, applicable,
+                       timed_out_names(c), o.time_limit);
   if (c.reference.empty()) out << "No method could be evaluated on this model.\n";
   else if (applicable == 1) out << "Only " << c.reference << " applies: nothing to compare.\n";
+  else if (finished == 1) out << "Only " << c.reference << " finished: nothing to compare.\n";
+  else if (c.agree(o.tolerance) && timed_out) out << fmt::format("The {} methods that finished agree.\n", finished);
   else if (c.agree(o.tolerance)) out << fmt::format("All {} applicable methods agree.\n", applicable);
   else if (!failed) out << "The methods do NOT all agree.\n";
 }
 
+// A method's status in the JSON: "not applicable", "failed", "timed out", "reference", "agrees"
+// or "disagrees".
+std::string status(const MethodResult& m, const Comparison& c, double tolerance) {
+  if (m.not_applicable) return "not applicable";
+  if (m.failure) return "failed";
+  if (m.timed_out) return "timed out";
+  if (m.name == c.reference) return "reference";
+  return m.agrees(tolerance) ? "agrees" : "disagrees";
+}
+
 nlohmann::json to_json(const Comparison& c, const CompareOptions& o) {
-  nlohmann::json j = {{"system", c.system}, {"states", o.states},           {"tolerance", o.tolerance},
-                      {"seed", o.seed},     {"agree", c.agree(o.tolerance)}, {"methods", nlohmann::json::array()}};
+  nlohmann::json j = {{"system", c.system},         {"states", o.states},           {"tolerance", o.tolerance},
+                      {"seed", o.seed},             {"time_limit", o.time_limit},   {"agree", c.agree(o.tolerance)},
+                      {"timed_out", nlohmann::json::array()}, {"methods", nlohmann::json::array()}};
   j["reference"] = c.reference.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.reference);
   for (const auto& m : c.methods) {
-    nlohmann::json r = {{"name", m.name}, {"applicable", !m.not_applicable}};
+    nlohmann::json r = {{"name", m.name}, {"applicable", !m.not_applicable}, {"status", status(m, c, o.tolerance)}};
+    if (m.timed_out) j["timed_out"].push_back(m.name);
     if (m.not_applicable) r["reason"] = *m.not_applicable;
     else {
       r["derive_seconds"] = m.derive_seconds;
@@ -260,15 +301,23 @@ Action declare_compare(CLI::App& command) {
   auto o = std::make_shared<CompareOptions>();
   command.description("Every formulation on one model: derivation time, size of the equations (the operations of one "
                       "evaluation, common subexpressions once) and agreement of q'' at random consistent states near "
-                      "the initial configuration. Exit status 1 if two applicable methods disagree or one fails");
+                      "the initial configuration. Exit status 0 when every method that finished agrees (at least two "
+                      "finished if any timed out), 1 if two disagree, one fails or too few finish");
   add_model_argument(command, o->model);
   command.add_option("--states", o->states, "Random consistent states to compare at (default 5)")
       ->check(CLI::Range(1, 1000));
   positive_number(command.add_option("--tol", o->tolerance, "Agreement tolerance on |a - b| / max(1, |a|, |b|) (default 1e-8)"));
   command.add_option("--seed", o->seed, std::string("Seed of the random states (default ") + std::to_string(o->seed) + ")");
   positive_number(command.add_option("--time-limit", o->time_limit,
-                                     "Seconds each method may take to derive and evaluate; beyond it, it fails "
-                                     "(default 120)"));
+                                     "Seconds each method may take to derive and evaluate; beyond it, it is listed "
+                                     "as timed out (default 120)"));
+  command.add_option("--methods", o->methods, "Only these methods, in this order (the first that "
+                                                              "evaluates is the reference), e.g. lagrange,kane")
+      ->delimiter(',')
+      ->type_name("A,B,...");
+  command.add_option("--skip", o->skip, "All the methods but these, e.g. hamilton,gauss")
+      ->delimiter(',')
+      ->type_name("A,B,...");
   add_json_flag(command, o->json);
   return [o](std::ostream& out, std::ostream&) { return compare_command(*o, out); };
 }

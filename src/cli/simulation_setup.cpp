@@ -54,6 +54,10 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
                      "mass-orthogonal projections) or kkt (the multiplier system by LU; stops where the constraint "
                      "Jacobian loses rank), for the multiplier forms")
       ->check(CLI::IsMember({"augmented-lagrangian", "kkt"}));
+  positive_count(command.add_option("--max-steps", given.max_steps,
+                                    "Step budget of the whole run: beyond it the run stops with the trajectory so far "
+                                    "(default: none; a run whose steps stall stops anyway)"))
+      ->type_name("N");
   command.add_option("--backend", given.backend, "tape (default) or native (generated C compiled at run time)")
       ->check(CLI::IsMember({"tape", "native"}));
 }
@@ -70,6 +74,10 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
   o.backend = backend_named(given.backend.value_or("tape"));
   o.constraint_solver = constraint_solver_named(given.constraint_solver.value_or("augmented-lagrangian"));
   o.articulated_body = !given.mass_matrix;
+  if (given.max_steps && *given.max_steps < 1)
+    throw ModelError("simulation options", "max steps must be a whole number of at least 1, got " +
+                                               std::to_string(*given.max_steps));
+  o.max_steps_per_run = given.max_steps.value_or(0);
   return o;
 }
 

@@ -1,5 +1,7 @@
 #include "adyn/formulations/methods.hpp"
 
+#include <algorithm>
+
 #include "adyn/error.hpp"
 #include "adyn/formulations/boltzmann_hamel.hpp"
 #include "adyn/formulations/fundamental_equation.hpp"
@@ -24,6 +26,40 @@ const std::vector<std::string>& method_names() {
 
 namespace {
 
+std::string method_list() {
+  std::string known;
+  for (const auto& name : method_names()) known.append(known.empty() ? "" : ", ").append(name);
+  return known;
+}
+
+// Every name of `names` a method, none twice.
+void check_method_names(const std::vector<std::string>& names, const std::string& option) {
+  const auto& known = method_names();
+  for (auto it = names.begin(); it != names.end(); ++it) {
+    if (std::find(known.begin(), known.end(), *it) == known.end())
+      throw ModelError(option + " '" + *it + "'", "not a method; the methods are " + method_list());
+    if (std::find(names.begin(), it, *it) != it) throw ModelError(option + " '" + *it + "'", "is listed twice");
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> select_methods(const std::vector<std::string>& only, const std::vector<std::string>& skip,
+                                        const std::string& only_name, const std::string& skip_name) {
+  if (!only.empty() && !skip.empty())
+    throw ModelError(only_name + " and " + skip_name, "give the methods to run or those to skip, not both");
+  check_method_names(only, only_name);
+  check_method_names(skip, skip_name);
+  if (!only.empty()) return only;
+  std::vector<std::string> selected;
+  for (const auto& name : method_names())
+    if (std::find(skip.begin(), skip.end(), name) == skip.end()) selected.push_back(name);
+  if (selected.empty()) throw ModelError(skip_name, "skips every method: none is left to compare");
+  return selected;
+}
+
+namespace {
+
 EquationsOfMotion derive_by(const model::System& system, const std::string& method) {
   if (method == "lagrange") return lagrange(system);
   if (method == "kane") return kane(system);
@@ -34,9 +70,7 @@ EquationsOfMotion derive_by(const model::System& system, const std::string& meth
   if (method == "udwadia-kalaba") return udwadia_kalaba(system);
   if (method == "fundamental-equation") return fundamental_equation(system);
   if (method == "hamilton") return hamilton(system);
-  std::string known;
-  for (const auto& name : method_names()) known.append(known.empty() ? "" : ", ").append(name);
-  throw ModelError("method '" + method + "'", "unknown (expected one of " + known + ")");
+  throw ModelError("method '" + method + "'", "unknown (expected one of " + method_list() + ")");
 }
 
 // The first constraint that does work (a nonideal force C or Coulomb friction), if any.

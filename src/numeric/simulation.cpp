@@ -63,6 +63,7 @@ class Run {
         y_(N_VNew_Serial(static_cast<sunindextype>(eom.n() + eom.p() + 1), ctx_.get())),
         Y_(N_VGetArrayPointer(y_.get())),
         t_(x0.t),
+        t0_(x0.t),
         zeno_(options.t_end - x0.t),
         project_above_(!options.project ? std::numeric_limits<double>::infinity()
                                         : options.constraint_tolerance > 0 ? options.constraint_tolerance
@@ -129,11 +130,23 @@ class Run {
   }
 
   // Integrates to the output time tout, through any events on the way, and records the sample.
+  // The integrator runs in stretches of at most stall_window steps, each ended early by the step
+  // limits (per output interval, per run) and checked for a stall.
   void advance_to(double tout) {
     if (!probe_rank(tout)) return;
-    while (running()) {
+    const long interval_start = tr_.summary.steps;
+    while (running() && !budget_spent()) {
       int flag = 0;
+      const double t_before = t_;
+      const long steps_before = tr_.summary.steps;
+      stepper_->set_step_limit(step_limit(interval_start));
       const auto status = stepper_->evolve(tout, y_.get(), t_, flag);
+      stepper_->counters(tr_.summary.steps, tr_.summary.rhs_evaluations);
+      if (status == Stepper::Status::Failed && flag == too_much_work && pb_.error.empty()) {
+        if (out_of_steps(interval_start, t_before, tr_.summary.steps - steps_before)) return;
+        pb_.integrator_message.clear();  // the stretch's end, not a failure
+        continue;
+      }
       if (status == Stepper::Status::Failed) return failed(flag);
       if (status == Stepper::Status::Reached) break;
       on_events();
@@ -145,6 +158,47 @@ class Run {
     if (running() && interrupted()) return;
     if (running() && event_count()) check_missed_events();
     if (running() && projected) restart();
+  }
+
+  // The steps the next stretch may take: the stall window, within what is left of the output
+  // interval's and the run's limits.
+  long step_limit(long interval_start) const {
+    long limit = std::min(SimulationOptions::stall_window,
+                          options_.max_steps_per_output - (tr_.summary.steps - interval_start));
+    if (options_.max_steps_per_run > 0) limit = std::min(limit, options_.max_steps_per_run - tr_.summary.steps);
+    return limit;
+  }
+
+  // Whether the run's step budget is spent (then the run stops saying so).
+  bool budget_spent() {
+    if (options_.max_steps_per_run == 0 || tr_.summary.steps < options_.max_steps_per_run) return false;
+    stop("the step budget of " + std::to_string(options_.max_steps_per_run) + " steps (max steps) is spent at " +
+         at_time(t_) + ", before t_end = " + number(options_.t_end));
+    return true;
+  }
+
+  // A stretch that ended at its step limit: stops the run when a limit is spent or the stretch
+  // (`steps` steps from t_before) stalled. Returns whether the run stopped.
+  bool out_of_steps(long interval_start, double t_before, long steps) {
+    if (budget_spent()) return true;
+    if (tr_.summary.steps - interval_start >= options_.max_steps_per_output) {
+      failed(too_much_work);
+      return true;
+    }
+    if (steps >= SimulationOptions::stall_window &&
+        t_ - t_before < SimulationOptions::stall_fraction * (options_.t_end - t0_)) {
+      const double advance = t_ - t_before;
+      stop("the integration stalled at " + at_time(t_) + ": " + std::to_string(steps) + " steps " +
+           (advance > 0 ? "advanced t by only " + number(advance) + " (a mean step of " +
+                              number(advance / static_cast<double>(steps)) + ")"
+                        : std::string("did not advance t (steps below its rounding)")) +
+           ", with " + number(options_.t_end - t_) + " left to integrate " +
+           (options_.integrator == Integrator::DormandPrince
+                ? "(the equations may be stiff: try the integrator bdf; or singular here)"
+                : "(a singularity of the equations at this time?)"));
+      return true;
+    }
+    return false;
   }
 
   void failed(int flag) {
@@ -383,6 +437,7 @@ class Run {
   sundials::Vector y_;
   double* Y_;
   double t_;
+  double t0_;
   ZenoGuard zeno_;
   double project_above_;
   std::optional<RankWatch> rank_;

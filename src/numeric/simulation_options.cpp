@@ -32,6 +32,10 @@ void SimulationOptions::check(double t0) const {
   if (!std::isfinite(constraint_tolerance) || constraint_tolerance < 0)
     fail("the constraint tolerance must be 0 (rtol) or positive, got " + text(constraint_tolerance));
   if (!std::isfinite(fixed_step) || fixed_step < 0) fail("the fixed step must be 0 (automatic) or positive, got " + text(fixed_step));
+  if (max_steps_per_output < 1)
+    fail("the steps per output interval must be at least 1, got " + std::to_string(max_steps_per_output));
+  if (max_steps_per_run < 0)
+    fail("the step budget of the run must be 0 (none) or positive, got " + std::to_string(max_steps_per_run));
 }
 
 }  // namespace adyn::numeric

@@ -102,14 +102,15 @@ void capture_error(int, const char*, const char*, char* msg, void* data) {
 
 std::string integrator_failure(const SimulationOptions& options, int flag, const std::string& integrator_message) {
   // ARKODE, CVODE and IDA number these failures alike (ARK_, CV_, IDA_TOO_MUCH_WORK = -1, ...).
-  static_assert(ARK_TOO_MUCH_WORK == -1 && CV_TOO_MUCH_WORK == -1 && IDA_TOO_MUCH_WORK == -1);
+  static_assert(ARK_TOO_MUCH_WORK == too_much_work && CV_TOO_MUCH_WORK == too_much_work &&
+                IDA_TOO_MUCH_WORK == too_much_work);
   static_assert(ARK_TOO_MUCH_ACC == -2 && CV_TOO_MUCH_ACC == -2 && IDA_TOO_MUCH_ACC == -2);
   static_assert(ARK_ERR_FAILURE == -3 && CV_ERR_FAILURE == -3 && IDA_ERR_FAIL == -3);
   static_assert(ARK_CONV_FAILURE == -4 && CV_CONV_FAILURE == -4 && IDA_CONV_FAIL == -4);
   const bool explicit_method = options.integrator == Integrator::DormandPrince;
   switch (flag) {
-    case -1:
-      return "more than " + std::to_string(options.max_steps) + " steps in one output interval " +
+    case too_much_work:
+      return "more than " + std::to_string(options.max_steps_per_output) + " steps in one output interval " +
              (explicit_method ? "(the equations may be stiff: try the integrator bdf)"
                               : "(loosen rtol and atol, or look for a singularity of the equations at this time)");
     case -2: return "rtol and atol ask for more accuracy than floating-point numbers hold here; loosen them";
@@ -153,7 +154,6 @@ class DormandPrinceStepper : public Stepper {
     ERKStepSStolerances(mem_.get(), o.rtol, o.atol);
     ERKStepSetUserData(mem_.get(), &pb);
     ERKStepSetErrHandlerFn(mem_.get(), capture_error, &pb);
-    ERKStepSetMaxNumSteps(mem_.get(), o.max_steps);
   }
   void set_events(int count) override {
     if (count == 0) return;
@@ -166,6 +166,7 @@ class DormandPrinceStepper : public Stepper {
     ERKStepGetRootInfo(mem_.get(), found.data());
     return found;
   }
+  void set_step_limit(long steps) override { ERKStepSetMaxNumSteps(mem_.get(), steps); }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     flag = ERKStepEvolve(mem_.get(), tout, y, &t, ARK_NORMAL);
     return status_of(flag);
@@ -197,7 +198,6 @@ class BdfStepper : public Stepper {
     CVodeSStolerances(mem_.get(), o.rtol, o.atol);
     CVodeSetUserData(mem_.get(), &pb);
     CVodeSetErrHandlerFn(mem_.get(), capture_error, &pb);
-    CVodeSetMaxNumSteps(mem_.get(), o.max_steps);
     CVodeSetLinearSolver(mem_.get(), solver_.get(), A_.get());
   }
   void set_events(int count) override {
@@ -211,6 +211,7 @@ class BdfStepper : public Stepper {
     CVodeGetRootInfo(mem_.get(), found.data());
     return found;
   }
+  void set_step_limit(long steps) override { CVodeSetMaxNumSteps(mem_.get(), steps); }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     flag = CVode(mem_.get(), tout, y, &t, CV_NORMAL);
     return status_of(flag);
@@ -260,7 +261,6 @@ class IdaStepper : public Stepper {
     IDASVtolerances(mem_.get(), o.rtol, atol.get());
     IDASetUserData(mem_.get(), &pb);
     IDASetErrHandlerFn(mem_.get(), capture_error, &pb);
-    IDASetMaxNumSteps(mem_.get(), o.max_steps);
     IDASetId(mem_.get(), id_.get());
     IDASetSuppressAlg(mem_.get(), SUNTRUE);
     // Newton iterations converged well below the error test (default 0.33): the global error then
@@ -279,6 +279,7 @@ class IdaStepper : public Stepper {
     IDAGetRootInfo(mem_.get(), found.data());
     return found;
   }
+  void set_step_limit(long steps) override { IDASetMaxNumSteps(mem_.get(), steps); }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     flag = IDASolve(mem_.get(), tout, &t, yy_.get(), yp_.get(), IDA_NORMAL);
     std::copy(N_VGetArrayPointer(yy_.get()), N_VGetArrayPointer(yy_.get()) + N_VGetLength(y), N_VGetArrayPointer(y));
@@ -344,12 +345,17 @@ class MidpointStepper : public Stepper {
     steps_ = evaluations_ = 0;
   }
 
+  void set_step_limit(long steps) override { limit_ = steps; }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     const long n = std::max(1L, static_cast<long>(std::ceil((tout - t) / h_ - 1e-9)));
     const double h = (tout - t) / static_cast<double>(n);
     for (long k = 0; k < n; ++k) {
+      if (k == limit_) {
+        flag = too_much_work;
+        return Status::Failed;
+      }
       if (step(t, h, y) < 0) {
-        flag = -1;
+        flag = failed;
         return Status::Failed;
       }
       t = k + 1 == n ? tout : t + h;
@@ -382,8 +388,10 @@ class MidpointStepper : public Stepper {
     return -1;
   }
 
+  static constexpr int failed = -99;  // a failed step (its error in the problem)
   Problem& pb_;
   double h_;
+  long limit_ = 1;
   sundials::Vector mid_, f_, next_;
   long steps_ = 0, evaluations_ = 0;
 };

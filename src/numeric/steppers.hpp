@@ -20,6 +20,9 @@ class Stepper {
   virtual void set_events(int count) = 0;
   /// Which events evolve() stopped at.
   virtual std::vector<int> events_found(int count) = 0;
+  /// At most `steps` steps in the next evolve(); beyond them it returns Failed with the flag
+  /// too_much_work and t where it got to (a further evolve() goes on from there).
+  virtual void set_step_limit(long steps) = 0;
   /// Advances y from t towards tout; on Failed, the problem's `error` (or the flag) says why.
   virtual Status evolve(double tout, N_Vector y, double& t, int& flag) = 0;
   /// Starts again from (t, y) after the state was changed from outside (projection, impact).
@@ -27,6 +30,9 @@ class Stepper {
   /// Adds the steps and evaluations since the last call (or restart) to the counters.
   virtual void counters(long& steps, long& evaluations) = 0;
 };
+
+/// The flag of evolve() when the step limit was reached before tout (SUNDIALS' TOO_MUCH_WORK).
+constexpr int too_much_work = -1;
 
 /// Why the integrator stopped with `flag` (SUNDIALS' return code, the same for ARKODE, CVODE and
 /// IDA), in words: the step budget per output interval spent, the tolerances beyond precision, ...;

@@ -133,6 +133,11 @@ void set_initial(io::ModelDocument& doc, const std::string& name, double value) 
 
 void bind_model(py::module_& m) {
   m.def("method_names", &formulations::method_names, "The formulations by name, in adyn compare's order");
+  m.def("select_methods", [](const std::vector<std::string>& methods, const std::vector<std::string>& skip) {
+    return formulations::select_methods(methods, skip, "methods", "skip");
+  }, py::arg("methods"), py::arg("skip"),
+        "The methods adyn.compare runs: `methods` in that order (all when empty) without `skip`; ModelError for a "
+        "name that is not a method, a name given twice, both given, or nothing left");
   bind_classification(m);
   py::class_<Model, std::shared_ptr<Model>>(m, "Model", "A mechanical system with its initial conditions and settings")
       .def_static("load", &load, py::arg("path"), "Reads a model file (docs/model-format.md)")

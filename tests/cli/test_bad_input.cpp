@@ -272,6 +272,33 @@ std::vector<BadInput> cases() {
       {"linearization_beyond_doubles", {"linearize", "MODEL", "--at", "q1_d=1e200"}, 1,
        "motion at the operating point [d/dt q1_d]: its value, about -1.81e+399, is beyond the range of floating-point "
        "numbers at g = 9.81, l1 = 1, m1 = 1, m2 = 1 (operating point: q1 = 0.8, q2 = -0.4, q1_d = 1e+200, q2_d = 0)"},
+      // the run's step budget: a whole number of steps from 1 to 1e15
+      {"max_steps_zero", {"simulate", "MODEL", "--max-steps", "0", "-o", "OUT"}, 2,
+       "--max-steps: must be a whole number from 1 to 1e15, not '0'"},
+      {"max_steps_negative", {"simulate", "MODEL", "--max-steps", "-5", "-o", "OUT"}, 2,
+       "--max-steps: must be a whole number from 1 to 1e15, not '-5'"},
+      {"max_steps_fraction", {"simulate", "MODEL", "--max-steps", "1.5", "-o", "OUT"}, 2,
+       "--max-steps: must be a whole number from 1 to 1e15, not '1.5'"},
+      {"max_steps_exponent", {"animate", "MODEL", "--max-steps", "1e3", "-o", "OUT"}, 2,
+       "--max-steps: must be a whole number from 1 to 1e15, not '1e3'"},
+      {"max_steps_word", {"simulate", "MODEL", "--max-steps", "many", "-o", "OUT"}, 2,
+       "--max-steps: must be a whole number from 1 to 1e15, not 'many'"},
+      {"max_steps_beyond_integers", {"simulate", "MODEL", "--max-steps", "99999999999999999999", "-o", "OUT"}, 2,
+       "--max-steps: must be a whole number from 1 to 1e15, not '99999999999999999999'"},
+      {"max_steps_missing", {"simulate", "MODEL", "--max-steps"}, 2, "--max-steps"},
+      // compare's selection of methods: known names, once each, --methods or --skip
+      {"compare_method_unknown", {"compare", "MODEL", "--methods", "lagrange,newton"}, 2,
+       "--methods 'newton': not a method; the methods are lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, gauss, "
+       "udwadia-kalaba, fundamental-equation, hamilton"},
+      {"compare_skip_unknown", {"compare", "MODEL", "--skip", "Kane"}, 2, "--skip 'Kane': not a method; the methods are"},
+      {"compare_method_twice", {"compare", "MODEL", "--methods", "kane,lagrange,kane"}, 2, "--methods 'kane': is listed twice"},
+      {"compare_methods_and_skip", {"compare", "MODEL", "--methods", "kane", "--skip", "hamilton"}, 2,
+       "--methods and --skip: give the methods to run or those to skip, not both"},
+      {"compare_skip_everything", {"compare", "MODEL", "--skip",
+                                   "lagrange,kane,gibbs-appell,maggi,boltzmann-hamel,gauss,udwadia-kalaba,"
+                                   "fundamental-equation,hamilton"}, 2,
+       "--skip: skips every method: none is left to compare"},
+      {"compare_methods_empty", {"compare", "MODEL", "--methods", ","}, 2, "--methods"},
   };
 }
 

@@ -120,6 +120,27 @@ TEST(Cli, SimulateStopsWhereAFrameIsNoLongerARotation) {
                                          "direction-cosine matrix is not a rotation at t = 0.25 (|CᵀC − I| = 0.128906)\n");
 }
 
+// The run's step budget (--max-steps): the run stops after that many steps, exits with 1, names the
+// budget and the time in the error, the summary and the trajectory's mark, and keeps the samples so far.
+TEST(Cli, SimulateStopsAtItsStepBudget) {
+  const auto csv = adyn::test::temporary_file("budget.csv"), json = adyn::test::temporary_file("budget.json");
+  const auto r = run({"simulate", example("double_pendulum.yaml"), "--max-steps", "200", "-o", csv});
+  EXPECT_EQ(r.status, 1) << r.err;
+  const std::string reason = "the step budget of 200 steps (max steps) is spent at t = ";
+  EXPECT_NE(r.err.find("adyn: error: " + reason), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(", before t_end = 10\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find(" samples, 200 steps, "), std::string::npos) << r.out;
+  const auto text = adyn::test::read_text(csv);
+  EXPECT_NE(text.find("\n# incomplete: " + reason), std::string::npos) << text;
+  EXPECT_GT(std::count(text.begin(), text.end(), '\n'), 10);
+  const auto j = run({"simulate", example("double_pendulum.yaml"), "--max-steps", "200", "-o", json});
+  EXPECT_EQ(j.status, 1) << j.err;
+  const auto object = nlohmann::json::parse(adyn::test::read_text(json));
+  EXPECT_FALSE(object["summary"]["completed"].get<bool>());
+  EXPECT_EQ(object["summary"]["steps"].get<long>(), 200);
+  EXPECT_EQ(object["summary"]["stop_reason"].get<std::string>().rfind(reason, 0), 0u);
+}
+
 TEST(Cli, MissingFileIsAnErrorNotACrash) {
   auto r = run({"kinematics", "/nonexistent.yaml"});
   EXPECT_EQ(r.status, 2);  // bad input

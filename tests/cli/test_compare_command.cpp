@@ -104,14 +104,58 @@ TEST(CompareCommand, Geradin_E1_2_RollingWheel_MasslessCoordinatesRuleOutUdwadia
   EXPECT_NE(r.out.find("All 6 applicable methods agree."), std::string::npos) << r.out;  // Boltzmann-Hamel too
 }
 
-// A method that does not finish within --time-limit fails (the worker process is killed), apart
-// from the methods that do not apply, and the run exits 1.
-TEST(CompareCommand, TimeLimitFailsTheMethod) {
+// A method that does not finish within --time-limit is timed out (the worker process is killed),
+// not a failure or a disagreement; when every method times out there is nothing to compare, and
+// the run exits 1.
+TEST(CompareCommand, EveryMethodTimedOutComparesNothing) {
   auto r = run({"compare", example("double_pendulum.yaml"), "--states", "1", "--time-limit", "1e-6"});
   EXPECT_EQ(r.status, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("FAILED: no result within the time limit of 1e-06 s"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("FAILED.\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("timed out: no result within 1e-06 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("9 of the 9 applicable methods timed out (lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, "
+                       "gauss, udwadia-kalaba, fundamental-equation and hamilton; time limit 1e-06 s)."),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("No method could be evaluated on this model."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("FAILED"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("n/a"), std::string::npos) << r.out;
+}
+
+// Hamilton's equations of Andrews' squeezer (7 coordinates, 6 loop constraints) take seconds to
+// derive, Lagrange's and Kane's milliseconds: with a limit of 0.5 s Hamilton times out, the two
+// that finished agree, and the run exits 0 listing the one that timed out (text and JSON).
+TEST(CompareCommand, AMethodThatTimesOutIsListedAndTheOthersAgree) {
+  const auto model = example("iftomm_a03_andrews_squeezer.yaml");
+  auto r = run({"compare", model, "--states", "2", "--time-limit", "0.5", "--methods", "lagrange,kane,hamilton"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\nhamilton                                      timed out: no result within 0.5 s\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("1 of the 3 applicable methods timed out (hamilton; time limit 0.5 s).\n"
+                       "The 2 methods that finished agree.\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("gauss"), std::string::npos) << r.out;  // only the methods asked for
+  auto j = run({"compare", model, "--states", "2", "--time-limit", "0.5", "--methods", "kane,lagrange,hamilton", "--json"});
+  EXPECT_EQ(j.status, 0) << j.out << j.err;
+  const auto o = nlohmann::json::parse(j.out);
+  EXPECT_TRUE(o["agree"].get<bool>());
+  EXPECT_EQ(o["reference"], "kane");  // the order given
+  EXPECT_EQ(o["timed_out"], nlohmann::json::array({"hamilton"}));
+  EXPECT_DOUBLE_EQ(o["time_limit"].get<double>(), 0.5);
+  ASSERT_EQ(o["methods"].size(), 3u);
+  EXPECT_EQ(o["methods"][0]["status"], "reference");
+  EXPECT_EQ(o["methods"][1]["status"], "agrees");
+  EXPECT_EQ(o["methods"][2]["status"], "timed out");
+  EXPECT_TRUE(o["methods"][2]["failure"].is_null());
+}
+
+// --skip leaves out the methods named; the rest run in the usual order.
+TEST(CompareCommand, SkippedMethodsAreNotRun) {
+  auto r = run({"compare", example("double_pendulum.yaml"), "--states", "1", "--skip", "hamilton,gauss"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("All 7 applicable methods agree."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("hamilton"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\ngauss"), std::string::npos) << r.out;
 }
 
 // Closed mechanisms: the states are drawn near the model's initial configuration and projected onto
@@ -123,3 +167,4 @@ TEST(CompareCommand, ClosedLoopMechanismsCompareNearTheirConfiguration) {
     EXPECT_NE(r.out.find("applicable methods agree."), std::string::npos) << r.out;
   }
 }
+

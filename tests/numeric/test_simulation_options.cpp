@@ -37,3 +37,14 @@ TEST(SimulationOptions, BadValuesAreNamed) {
             std::string::npos);
   EXPECT_NE(message_of(with([&](auto& o) { o.fixed_step = -1; })).find("fixed step"), std::string::npos);
 }
+
+// The two step limits: SUNDIALS' per output interval (at least 1) and the run's budget (0: none).
+TEST(SimulationOptions, StepLimitsBelowOneAreRefused) {
+  SimulationOptions per_output, per_run, none;
+  per_output.max_steps_per_output = 0;
+  per_run.max_steps_per_run = -5;
+  EXPECT_EQ(message_of(per_output), "simulation options: the steps per output interval must be at least 1, got 0");
+  EXPECT_EQ(message_of(per_run), "simulation options: the step budget of the run must be 0 (none) or positive, got -5");
+  none.max_steps_per_run = 0;
+  EXPECT_NO_THROW(none.check(0));
+}

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/io/model_file.hpp"
 #include "adyn/numeric/simulation.hpp"
 #include "seed_systems.hpp"
 
@@ -67,7 +68,7 @@ TEST(Simulation, DenseOutputDoesNotRestartTheIntegrator) {
   EXPECT_LT(state_error(fine, coarse), 1e-9);
 }
 
-// A run that needs more steps in an output interval than SimulationOptions::max_steps stops saying
+// A run that needs more steps in an output interval than SimulationOptions::max_steps_per_output stops saying
 // so in words — the time, the budget and what to try — not in the integrator's ("CVode: At t =
 // 0.0123, mxstep steps taken before reaching tout.").
 TEST(Simulation, StepBudgetExceededIsWorded) {
@@ -77,7 +78,7 @@ TEST(Simulation, StepBudgetExceededIsWorded) {
     o.t_end = 2;
     o.output_step = 0.5;
     o.integrator = integrator;
-    o.max_steps = 5;
+    o.max_steps_per_output = 5;
     const auto tr = numeric::simulate(pendulum.system, pendulum.eom, pendulum.x0, o);
     const auto& why = tr.summary.stop_reason;
     EXPECT_FALSE(tr.summary.completed);
@@ -91,4 +92,51 @@ TEST(Simulation, StepBudgetExceededIsWorded) {
     for (const char* internal : {"mxstep", ",,", ", ,", "CVode", "ERKStep", "arkEvolve", "IDASolve", "tout"})
       EXPECT_EQ(why.find(internal), std::string::npos) << why;
   }
+}
+
+// The run's step budget (SimulationOptions::max_steps_per_run) stops every integrator after that
+// many steps with the trajectory so far, naming the budget and the time.
+TEST(Simulation, StepBudgetOfTheRunStopsItWithTheTrajectorySoFar) {
+  const CartesianPendulum pendulum;
+  for (auto integrator : {numeric::Integrator::DormandPrince, numeric::Integrator::Bdf, numeric::Integrator::Ida,
+                          numeric::Integrator::ImplicitMidpoint}) {
+    numeric::SimulationOptions o;
+    o.t_end = 2;
+    o.output_step = 0.01;
+    o.integrator = integrator;
+    o.max_steps_per_run = 100;
+    const auto tr = numeric::simulate(pendulum.system, pendulum.eom, pendulum.x0, o);
+    const auto& why = tr.summary.stop_reason;
+    EXPECT_FALSE(tr.summary.completed);
+    EXPECT_FALSE(tr.summary.interrupted);
+    EXPECT_EQ(tr.summary.steps, 100);
+    ASSERT_GE(tr.t.size(), 2u) << why;
+    EXPECT_LT(tr.t.back(), 2);
+    EXPECT_EQ(why.rfind("the step budget of 100 steps (max steps) is spent at t = ", 0), 0u) << why;
+    EXPECT_NE(why.find(", before t_end = 2"), std::string::npos) << why;
+    const double t_stop = std::stod(why.substr(why.find("t = ") + 4));
+    EXPECT_GE(t_stop, tr.t.back()) << why;
+    EXPECT_LT(t_stop, tr.t.back() + o.output_step) << why;
+  }
+}
+
+// A step size that collapses stops the run at once rather than after max_steps_per_output
+// (10^7) steps: an oscillator of frequency 10^15 rad/s, explicit steps of about 10^-17 s, so 10^4
+// steps advance t by less than 10^-9 of the span.
+TEST(Simulation, StalledStepSizeStopsTheRun) {
+  const auto doc = io::read_model_document_text(
+      "parameters: {k: 1e30}\ncoordinates: [x]\npoints:\n  - {name: P, from: O, position: {N: [x, 0, 0]}}\n"
+      "particles:\n  - {name: p, point: P, mass: 1}\npotentials:\n  - {name: spring, energy: k*x^2/2}\n");
+  numeric::SimulationOptions o;
+  o.t_end = 10;
+  o.output_step = 0.1;
+  const auto tr = numeric::simulate(doc.system, formulations::lagrange(doc.system),
+                                    State{0, Eigen::VectorXd::Constant(1, 1.0), Eigen::VectorXd::Zero(1)}, o);
+  const auto& why = tr.summary.stop_reason;
+  EXPECT_FALSE(tr.summary.completed);
+  ASSERT_EQ(tr.t.size(), 1u) << why;  // the initial state
+  EXPECT_EQ(tr.summary.steps, numeric::SimulationOptions::stall_window) << why;
+  EXPECT_EQ(why.rfind("the integration stalled at t = ", 0), 0u) << why;
+  EXPECT_NE(why.find(": 10000 steps advanced t by only "), std::string::npos) << why;
+  EXPECT_NE(why.find("(the equations may be stiff: try the integrator bdf; or singular here)"), std::string::npos) << why;
 }

@@ -51,6 +51,22 @@ def test_every_formulation_agrees(example, name):
     assert str(c).startswith("System: ")
 
 
+def test_compare_runs_the_methods_chosen(example):
+    model = adyn.load(example("double_pendulum.yaml"))
+    c = adyn.compare(model, methods=["kane", "lagrange"], states=2)
+    assert [m.method for m in c.methods] == ["kane", "lagrange"] and c.reference == "kane" and c.agree
+    skipped = adyn.compare(model, skip=["hamilton", "gauss"], states=2)
+    assert [m.method for m in skipped.methods] == [n for n in adyn.method_names() if n not in ("hamilton", "gauss")]
+    with pytest.raises(adyn.ModelError, match="^methods 'newton': not a method; the methods are lagrange, kane, "):
+        adyn.compare(model, methods=["lagrange", "newton"])
+    with pytest.raises(adyn.ModelError, match="^skip 'kane': is listed twice"):
+        adyn.compare(model, skip=["kane", "kane"])
+    with pytest.raises(adyn.ModelError, match="^methods and skip: give the methods to run or those to skip, not both"):
+        adyn.compare(model, methods=["kane"], skip=["gauss"])
+    with pytest.raises(TypeError, match="lists of method names"):
+        adyn.compare(model, methods="kane")
+
+
 def test_printers(example):
     eom = adyn.load(example("double_pendulum.yaml")).derive("kane")
     assert eom.latex().startswith("\\begin{aligned}") and "M_{11}" in eom.latex()

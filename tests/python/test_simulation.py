@@ -74,6 +74,20 @@ def test_a_run_that_stops_raises_with_the_trajectory_so_far():
     assert str(failure.value) == tr.summary["stop_reason"]
 
 
+def test_step_budget_stops_the_run_with_the_trajectory_so_far(example):
+    eom = adyn.load(example("double_pendulum.yaml")).derive("lagrange")
+    with pytest.raises(adyn.SimulationError, match=r"^the step budget of 200 steps \(max steps\) is spent at t = ") as stop:
+        eom.simulate(t_end=10.0, max_steps=200)
+    tr = stop.value.trajectory
+    assert not tr.completed and tr.summary["steps"] == 200 and 0 < tr.t[-1] < 10
+    assert eom.simulate(t_end=0.1, max_steps=10**6).completed
+    with pytest.raises(adyn.ModelError, match="max steps must be a whole number of at least 1, got 0"):
+        eom.simulate(max_steps=0)
+    for bad in (1.5, True, "100"):
+        with pytest.raises(TypeError, match="max_steps must be a whole number of steps"):
+            eom.simulate(max_steps=bad)
+
+
 def test_gimbal_lock_is_a_singularity_error(example):
     eom = adyn.load(example("heavy_symmetric_top.yaml")).derive("lagrange")
     with pytest.raises(adyn.SingularityError, match="gimbal lock"):

@@ -15,6 +15,13 @@ namespace adyn::formulations {
 /// "fundamental-equation", "hamilton".
 const std::vector<std::string>& method_names();
 
+/// The methods a comparison runs: those of `only` in the order given (all of method_names() when
+/// empty), without those of `skip`. Throws adyn::ModelError naming `only_name` or `skip_name` (how
+/// the caller spells them: "--methods", "--skip") for a name that is not a method (listing the
+/// methods), a name given twice, both lists given, or a selection that leaves no method.
+std::vector<std::string> select_methods(const std::vector<std::string>& only, const std::vector<std::string>& skip,
+                                        const std::string& only_name, const std::string& skip_name);
+
 /// The equations of a system by the named method; throws adyn::ModelError for an unknown name, and
 /// adyn::ModelError naming the constraint when the system has a nonideal constraint (a force C or
 /// Coulomb friction) that the method's equations leave out (all but udwadia-kalaba).

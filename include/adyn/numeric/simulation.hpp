@@ -59,7 +59,12 @@ struct SimulationOptions {
   /// the equations allow it (a tree, unconstrained, in the system's own coordinates and speeds):
   /// the same u̇ to rounding, without forming and factoring M.
   bool articulated_body = true;
-  long max_steps = 10000000;  // per output interval
+  /// SUNDIALS' mxstep: at most this many steps between two output times (the run then stops
+  /// saying so). Not the run's step budget (max_steps_per_run).
+  long max_steps_per_output = 10000000;
+  /// The run's step budget: at most this many integrator steps from t0 to t_end in all; the run
+  /// then stops with the trajectory so far, naming the budget, the time and the steps. 0: none.
+  long max_steps_per_run = 0;
   /// Called with the time of each recorded sample (the initial state, every output, the states
   /// around an event), e.g. for a progress bar; it must not throw. Empty: not called.
   std::function<void(double t)> progress{};
@@ -70,9 +75,16 @@ struct SimulationOptions {
   /// At most this many output samples (t_end − t0) / output_step: a trajectory beyond it would not
   /// fit in memory.
   static constexpr double max_samples = 1e7;
+  /// The stall guard: the run stops as stalled when stall_window consecutive steps advance t by
+  /// less than stall_fraction of the span t_end − t0 (at that pace the run would need more than
+  /// stall_window / stall_fraction = 10¹³ steps): the step size has collapsed, e.g. at a singular
+  /// configuration.
+  static constexpr long stall_window = 10000;
+  static constexpr double stall_fraction = 1e-9;
   /// Throws adyn::ModelError ("simulation options") for options that would integrate nothing,
   /// never end, exceed max_samples or let the constraint drift grow: t_end not finite or not after
-  /// t0, output_step, rtol or atol not positive and finite, a negative Baumgarte rate or fixed step.
+  /// t0, output_step, rtol or atol not positive and finite, a negative Baumgarte rate or fixed step,
+  /// a step limit below 1 (per output) or below 0 (per run).
   void check(double t0) const;
 };
 

@@ -49,14 +49,19 @@ def _relative_difference(a, b):
     return max(float(np.max(np.abs(x - y) / np.maximum(1.0, np.maximum(np.abs(x), np.abs(y))))) for x, y in zip(a, b))
 
 
-def compare(model, methods=None, states=5, seed=20240607, tolerance=1e-8):
-    """Derives the model by each method (default: all, adyn.method_names()) and compares the
+def compare(model, methods=None, states=5, seed=20240607, tolerance=1e-8, skip=None):
+    """Derives the model by each method (default: all, adyn.method_names(); `methods` in the order
+    given, or all but those of `skip` — not both; an unknown or repeated name is an
+    adyn.ModelError listing the methods) and compares the
     coordinate accelerations q'' with the first method evaluated, at `states` random states near the
     initial configuration, consistent with the constraints. Returns an adyn.Comparison (str() is
     adyn compare's table); methods outside their scope are n/a, other errors FAILED."""
+    if isinstance(methods, str) or isinstance(skip, str):
+        raise TypeError("methods and skip are lists of method names, e.g. ['lagrange', 'kane']")
+    selected = _adyn.select_methods(list(methods or []), list(skip or []))
     xs = [model.random_state(seed + k) for k in range(states)]
     results, reference, reference_values = [], "", None
-    for method in methods or _adyn.method_names():
+    for method in selected:
         r = MethodResult(method)
         try:
             start = time.perf_counter()

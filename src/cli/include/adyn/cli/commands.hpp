@@ -65,6 +65,10 @@ void add_method_option(CLI::App& command, std::optional<std::string>& method, co
 /// CLI11's own check spells out DBL_MAX in 309 digits). Returns the option.
 CLI::Option* positive_number(CLI::Option* option);
 
+/// A count option: decimal digits only, from 1 to 10^15 ("--max-steps: must be a whole number from
+/// 1 to 1e15, not '1.5'"). Returns the option.
+CLI::Option* positive_count(CLI::Option* option);
+
 /// `--json`: machine-readable output instead of the text report.
 void add_json_flag(CLI::App& command, bool& json);
 

@@ -25,10 +25,11 @@ struct SimulationOverrides {
   std::optional<std::string> constraint_solver;  // augmented-lagrangian or kkt
   std::optional<bool> projection;
   bool mass_matrix = false;  // --mass-matrix: u̇ from the derived M u̇ = F, never the articulated-body algorithm
+  std::optional<long> max_steps{};  // the run's step budget (numeric::SimulationOptions::max_steps_per_run)
 };
 
 /// --t-end, --dt, --rtol, --atol, --integrator, --no-projection, --baumgarte, --backend, --mass-matrix,
-/// --constraint-solver.
+/// --constraint-solver, --max-steps.
 void add_simulation_options(CLI::App& command, SimulationOverrides& given);
 
 /// Throws adyn::ModelError for an unknown integrator or backend name.
