@@ -94,7 +94,7 @@ std::vector<std::size_t> dependent_columns(const model::System& system, const ma
     throw SingularityError(std::string(kMethod), "the constraints " + dependent_everywhere(rank, A.rows()));
   cols = numeric::pivoted_columns(at_reference_state(system, A));
   if (cols.size() < A.rows())
-    throw SingularityError(std::string(kMethod), "the constraints are dependent at the initial state; start from another state");
+    throw SingularityError(std::string(kMethod), "the constraints are " + dependent_at("the initial state"));
   return cols;
 }
 

@@ -95,8 +95,7 @@ std::vector<std::size_t> choose_dependent(const model::System& system, const Spe
     throw SingularityError("constraints " + quoted_names(c.names), dependent_everywhere(rank, m));
   auto cols = numeric::pivoted_columns(G);
   if (cols.size() < m)
-    throw SingularityError("constraints " + quoted_names(c.names),
-                           "are dependent at " + state + ": no choice of dependent speeds can be solved for there; start from another state");
+    throw SingularityError("constraints " + quoted_names(c.names), "are " + dependent_at(state));
   return cols;
 }
 
@@ -106,6 +105,12 @@ std::string dependent_everywhere(std::size_t rank, std::size_t rows) {
   return "are dependent at every state (their matrix in the speeds has rank " + std::to_string(rank) + " < " +
          std::to_string(rows) + "): they repeat or contradict each other ('adyn check' says which); remove or "
          "correct the dependent ones";
+}
+
+std::string dependent_at(const std::string& state) {
+  return "dependent at " + state + ": no choice of dependent speeds can be solved for there. At a singular "
+         "configuration, start from another state; where rows are dependent wherever the constraints hold ('adyn "
+         "classify' marks them REDUNDANT), remove one, or use a multiplier form (lagrange, gauss), which accepts them";
 }
 
 namespace {

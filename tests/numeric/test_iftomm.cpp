@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/numeric/simulation.hpp"
@@ -301,5 +302,21 @@ TEST(IFToMM_A04_Bricard, NaturalFiveRowModelAgreesWithTheReference) {
     const Eigen::Matrix3d R2 = R1 * AngleAxisd(q(1), Vector3d::UnitZ()).toRotationMatrix();
     const Vector3d J3 = R1 * Vector3d(1, 0, 0) + R2 * Vector3d(0, -1, 0);
     for (int i = 0; i < 3; ++i) EXPECT_NEAR(J3(i), j3[k][static_cast<std::size_t>(i)], 1e-7) << "t = " << times[k];
+  }
+}
+
+// Bricard's five rows are dependent wherever the loop is closed, so Kane's equations cannot choose
+// dependent speeds at the initial state: the message says both what a singular configuration and
+// what redundant rows call for, never only "start from another state".
+TEST(IFToMM_A04_Bricard, KaneNamesRedundantRowsAsAPossibleCauseAndTheMultiplierForm) {
+  const auto doc = io::read_model_document(test::example("iftomm_a04_bricard.yaml"));
+  try {
+    formulations::derive(doc.system, "kane");
+    FAIL() << "Kane's equations of Bricard's mechanism derived";
+  } catch (const SingularityError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("are dependent at the initial state"), std::string::npos) << what;
+    EXPECT_NE(what.find("REDUNDANT"), std::string::npos) << what;
+    EXPECT_NE(what.find("use a multiplier form (lagrange, gauss)"), std::string::npos) << what;
   }
 }

@@ -58,4 +58,9 @@ SpeedPartition partition_speeds(const model::System& system, const std::vector<G
 /// the velocity level alone cannot tell apart.
 std::string dependent_everywhere(std::size_t rank, std::size_t rows);
 
+/// What is wrong with constraints independent at a generic state but dependent at `state`, a
+/// consistent one: a singular configuration, or rows dependent wherever the constraints hold
+/// (Bricard's loop), which one state cannot tell apart; says what to do for each.
+std::string dependent_at(const std::string& state);
+
 }  // namespace adyn::formulations
