@@ -8,6 +8,7 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "adyn/quoted_names.hpp"
 
 namespace adyn::analysis {
 namespace {
@@ -26,15 +27,9 @@ std::string number(double x) {
   return s.str();
 }
 
-std::string quoted_list(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "'" : ", '") + n + "'";
-  return out;
-}
-
 std::string constraints_phrase(const std::vector<std::string>& names) {
   if (names.empty()) return "the constraints";
-  return (names.size() == 1 ? "constraint " : "constraints ") + quoted_list(names);
+  return (names.size() == 1 ? "constraint " : "constraints ") + quoted_names(names);
 }
 
 std::string assignments(const std::vector<std::string>& names, const std::vector<double>& values) {
@@ -222,7 +217,7 @@ class LevelCompletion {
     const std::string constraint =
         "constraint '" + level_.constraints[k] + "'" + (level_.velocity_form[k] ? " in its velocity form" : "");
     if (given.empty())
-      throw ModelError("constraints " + quoted_list(level_.constraints),
+      throw ModelError("constraints " + quoted_names(level_.constraints),
                        "no " + level_.noun + "s satisfy them (" + constraint + " keeps a residual of " + number(residual) +
                            "): they are inconsistent");
     std::string completing;

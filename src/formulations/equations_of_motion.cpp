@@ -5,6 +5,7 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/linear_split.hpp"
+#include "adyn/quoted_names.hpp"
 
 namespace adyn::formulations {
 
@@ -56,12 +57,6 @@ bool regular_pivots(const Eigen::Ref<const Eigen::MatrixXd>& factor, const Eigen
 
 namespace {
 
-std::string quoted_list(const std::vector<std::string>& names) {
-  std::string list;
-  for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
-  return list;
-}
-
 // Why the KKT matrix [M −Gᵀ; G 0] is singular, in the user's terms. With G full rank it is M on
 // the motions the constraints allow (Zᵀ M Z, Z spanning G's null space), which can be singular only
 // when M is. Otherwise the constraint rows have become dependent: with the rows of G scaled to unit
@@ -88,7 +83,7 @@ std::string singular_saddle_point(const Eigen::MatrixXd& M, const Eigen::MatrixX
     dependent.push_back(row < row_names.size() ? row_names[row] : "row " + std::to_string(row + 1));
   }
   return "the constraint Jacobian loses rank (" + std::to_string(rank) + " of " + std::to_string(m) + "): " +
-         (dependent.size() == 1 ? "constraint " : "constraints ") + quoted_list(dependent) +
+         (dependent.size() == 1 ? "constraint " : "constraints ") + quoted_names(dependent) +
          (dependent.size() == 1 ? " depends" : " depend") +
          " on the others (a singular configuration, or constraints that repeat each other)";
 }

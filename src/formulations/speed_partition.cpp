@@ -12,19 +12,13 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/quoted_names.hpp"
 
 namespace adyn::formulations {
 namespace {
 
 using GiNaC::ex;
 using GiNaC::symbol;
-
-// "'a', 'b'".
-std::string quoted_names(const std::vector<std::string>& names) {
-  std::string s;
-  for (const auto& n : names) s += (s.empty() ? "'" : ", '") + n + "'";
-  return s;
-}
 
 std::string quoted_speeds(const std::vector<symbol>& u, const std::vector<std::size_t>& columns) {
   std::vector<std::string> names;

@@ -1,5 +1,6 @@
 // The rank of the constraint rows and its report (constraint_rank.hpp).
 #include "adyn/numeric/constraint_rank.hpp"
+#include "adyn/quoted_names.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -27,29 +28,19 @@ RankAt rank_at(const Eigen::MatrixXd& J, std::size_t expected) {
   return r;
 }
 
-namespace {
-
-std::string quoted(const std::vector<std::string>& names) {
-  std::string list;
-  for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
-  return list;
-}
-
-}  // namespace
-
 std::string ConstraintRank::describe(std::size_t shown) const {
   if (matrix.empty() || rows == 0) return "";
   std::ostringstream os;
   os << "constraint rank (" << matrix << ", tolerance " << rank_tolerance << " of the largest singular value): " << rank
      << " of " << rows << (rows == 1 ? " row" : " rows");
   if (!redundant.empty())
-    os << "; " << quoted(redundant) << " redundant at every sample";
+    os << "; " << quoted_names(redundant) << " redundant at every sample";
   if (changes.empty()) return os.str() + (checks > 0 ? ", no change" : "");
   for (std::size_t k = 0; k < changes.size() && k < shown; ++k) {
     const auto& c = changes[k];
     os << (k ? "; " : "; ");
     if (c.located)
-      os << c.rank << " at t = " << c.t << " (" << (c.dependent.size() == 1 ? "row " : "rows ") << quoted(c.dependent)
+      os << c.rank << " at t = " << c.t << " (" << (c.dependent.size() == 1 ? "row " : "rows ") << quoted_names(c.dependent)
          << " dependent)";
     else
       os << "below " << rank << " between t = " << c.from << " and " << c.t << " (not located)";
