@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "adyn/analysis/gauss_newton.hpp"
+#include "constraint_forms.hpp"
 #include "adyn/error.hpp"
 #include "adyn/symbolic/antiderivative.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
@@ -22,13 +23,6 @@ namespace {
 using GiNaC::ex;
 using GiNaC::symbol;
 using model::ConstraintLevel;
-
-// A constraint at velocity level as a 1-form on x = (q, t): coefficients ω_j (j < n for q, n for t).
-struct VelocityForm {
-  std::vector<ex> omega;      // n + 1 entries; only meaningful when linear
-  ex velocity_expression;     // g(q, q̇, t) = 0 (φ̇ for configuration constraints)
-  bool linear = true;
-};
 
 // Random generic points: coordinates, rates, time and parameters without a value.
 class Sampler {
@@ -56,31 +50,7 @@ class Sampler {
   std::vector<ex> free_;
 };
 
-double value(const ex& e, const GiNaC::exmap& at) { return sym::evaluate(e, at, "constraint classification"); }
-
 bool near_zero(double x, double scale, double tol) { return std::abs(x) <= tol * std::max(1.0, scale); }
-
-VelocityForm velocity_form(const model::Constraint& c, const std::vector<symbol>& q) {
-  VelocityForm form;
-  const std::size_t n = q.size();
-  form.omega.resize(n + 1);
-  if (c.level == ConstraintLevel::Configuration) {
-    for (std::size_t j = 0; j < n; ++j) form.omega[j] = c.expression.diff(q[j]);
-    form.omega[n] = c.expression.diff(sym::time());
-    form.velocity_expression = sym::time_derivative(c.expression);
-    return form;
-  }
-  auto qd = sym::derivatives_of(q);
-  GiNaC::exmap at_rest;
-  for (const auto& r : qd) at_rest[r] = 0;
-  for (std::size_t j = 0; j < n; ++j) {
-    form.omega[j] = c.expression.diff(qd[j]);
-    for (const auto& r : qd) form.linear = form.linear && !form.omega[j].has(r);
-  }
-  form.omega[n] = c.expression.subs(at_rest);
-  form.velocity_expression = c.expression;
-  return form;
-}
 
 // ω and its gradient G(j,k) = ∂ω_k/∂x_j at a point.
 struct FormAtPoint {
@@ -92,8 +62,8 @@ FormAtPoint evaluate_form(const VelocityForm& f, const std::vector<symbol>& x, c
   const auto N = static_cast<Eigen::Index>(x.size());
   FormAtPoint out{Eigen::VectorXd(N), Eigen::MatrixXd(N, N)};
   for (Eigen::Index k = 0; k < N; ++k) {
-    out.w(k) = value(f.omega[k], at);
-    for (Eigen::Index j = 0; j < N; ++j) out.G(j, k) = value(f.omega[k].diff(x[j]), at);
+    out.w(k) = value_at(f.omega[k], at);
+    for (Eigen::Index j = 0; j < N; ++j) out.G(j, k) = value_at(f.omega[k].diff(x[j]), at);
   }
   return out;
 }
@@ -163,7 +133,7 @@ std::optional<int> homogeneity_degree(const ex& g, const std::vector<symbol>& q,
   std::optional<double> k;
   for (int s = 0; s < samples; ++s) {
     auto at = sampler.next();
-    double gv = value(g, at), ev = value(euler, at);
+    double gv = value_at(g, at), ev = value_at(euler, at);
     if (near_zero(gv, 1.0, tol)) {
       if (!near_zero(ev, 1.0, tol)) return std::nullopt;
       continue;
@@ -178,12 +148,6 @@ std::optional<int> homogeneity_degree(const ex& g, const std::vector<symbol>& q,
   return static_cast<int>(rounded);
 }
 
-int numeric_rank(const Eigen::MatrixXd& m, double tol) {
-  if (m.rows() == 0 || m.cols() == 0) return 0;
-  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(m);
-  qr.setThreshold(tol);
-  return static_cast<int>(qr.rank());
-}
 
 // Fields spanning ker(A) for A (r×N, full row rank at generic points), scaled by det(B) so that
 // no division occurs: X_f = det(B) e_f − adj(B) A_{P,f}, with P the pivot columns; by Cramer's
@@ -247,7 +211,7 @@ int involutive_closure_rank(const std::vector<std::vector<ex>>& rows, const std:
   if (rows.empty()) return N;
   Eigen::MatrixXd A(rows.size(), N);
   for (std::size_t i = 0; i < rows.size(); ++i)
-    for (int j = 0; j < N; ++j) A(i, j) = value(rows[i][j], at);
+    for (int j = 0; j < N; ++j) A(i, j) = value_at(rows[i][j], at);
   auto basis = kernel_fields(rows, A, o.tolerance);
   sym::GraphEvaluator value_at(at);  // ranks, to a tolerance
   Eigen::MatrixXd values(N, 0);  // the basis fields' values at `at`, a column each
@@ -286,29 +250,6 @@ bool common_configuration(const model::System& system, const std::vector<ex>& ph
     return gauss_newton(sym::column(phi), q, fixed, system.reference_configuration(), 1e-10).converged;
   } catch (const Error&) {  // a residual that cannot be evaluated (outside its domain): no verdict
     return true;
-  }
-}
-
-// Moves a sample point's coordinates onto the configuration constraints φ(q, t) = 0 (Gauss–Newton
-// with minimal-norm steps, the other values as sampled), so that ranks are those of consistent
-// states: Bricard's five closure rows are independent at a generic point but of rank four wherever
-// the loop is closed. Where there is no consistent configuration near the point (contradictory
-// constraints), it is left where it was and the tests below tell the contradiction.
-void onto_configuration_manifold(const model::System& system, GiNaC::exmap& point) {
-  std::vector<ex> phi;
-  for (const auto& c : system.constraints())
-    if (c.level == ConstraintLevel::Configuration) phi.push_back(c.expression);
-  if (phi.empty()) return;
-  const auto& q = system.coordinates();
-  Eigen::VectorXd start(static_cast<Eigen::Index>(q.size()));
-  for (std::size_t j = 0; j < q.size(); ++j) start(static_cast<Eigen::Index>(j)) = value(q[j], point);
-  GiNaC::exmap fixed = point;
-  for (const auto& coordinate : q) fixed.erase(coordinate);
-  try {
-    const auto solved = gauss_newton(sym::column(phi), q, fixed, start, 1e-12);
-    if (!solved.converged) return;
-    for (std::size_t j = 0; j < q.size(); ++j) point[q[j]] = solved.z(static_cast<Eigen::Index>(j));
-  } catch (const Error&) {  // a residual that cannot be evaluated on the way: the point as sampled
   }
 }
 
@@ -368,7 +309,7 @@ ConstraintClassification classify_constraints(const model::System& system, const
       Eigen::MatrixXd& V = velocity_rows[s];
       const int before = numeric_rank(V, o.tolerance);
       V.conservativeResize(V.rows() + 1, n + 1);
-      for (int j = 0; j <= n; ++j) V(V.rows() - 1, j) = form.linear ? value(form.omega[j], points[s]) : 0.0;
+      for (int j = 0; j <= n; ++j) V(V.rows() - 1, j) = form.linear ? value_at(form.omega[j], points[s]) : 0.0;
       V.row(V.rows() - 1) /= std::max(1.0, V.row(V.rows() - 1).cwiseAbs().maxCoeff());
       const bool rises = numeric_rank(V.leftCols(n), o.tolerance) > numeric_rank(V.topLeftCorner(V.rows() - 1, n), o.tolerance);
       raises = raises || rises;

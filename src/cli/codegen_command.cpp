@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -26,7 +27,7 @@ int codegen(const CodegenOptions& o, std::ostream& out) {
   auto system = io::read_model_file(o.model);
   set_dependent_speeds(system, o.dependent);
   stage.emplace("derivation");
-  const auto raw = formulations::derive(system, o.method);
+  const auto raw = analysis::derive_without_redundant_rows(system, o.method);
   stage.emplace("code generation");
   const auto eom = formulations::simplified(raw);
   const auto source = formulations::to_c(eom, o.name);

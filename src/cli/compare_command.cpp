@@ -16,6 +16,7 @@
 #include <optional>
 #include <random>
 
+#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/analysis/random_state.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
@@ -130,7 +131,7 @@ MethodResult run_method(const std::string& model, const std::string& method,
   formulations::EquationsOfMotion eom;
   try {
     const auto start = std::chrono::steady_clock::now();
-    eom = formulations::derive(system, method);
+    eom = analysis::derive_without_redundant_rows(system, method);
     r.derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   } catch (const NotApplicableError& e) {
     r.not_applicable = e.what();

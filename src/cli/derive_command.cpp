@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/equations_report.hpp"
 #include "adyn/cli/interruption.hpp"
@@ -32,7 +33,7 @@ int derive(const DeriveOptions& o, std::ostream& out) {
   auto system = io::read_model_file(o.model);
   set_dependent_speeds(system, o.dependent);
   stage.emplace("derivation");
-  const auto eom = formulations::derive(system, o.method);
+  const auto eom = analysis::derive_without_redundant_rows(system, o.method);
   stage.emplace("simplification and writing", Stage::End, "the output may be incomplete");
   if (o.format == "json") {
     write_json(system, eom, out);

@@ -85,6 +85,7 @@ nlohmann::json equations_json(const formulations::EquationsOfMotion& equations) 
   j["constraint_matrix"] = matrix_json(eom.constraint_matrix);
   j["constraint_rhs"] = column_json(eom.constraint_rhs);
   j["constraint_names"] = eom.constraint_names;
+  j["dropped_constraints"] = eom.dropped_constraints;
   j["multipliers"] = nlohmann::json::array();
   for (std::size_t k = 0; k < eom.m(); ++k)
     j["multipliers"].push_back({{"name", eom.multipliers[k].get_name()}, {"constraint", eom.multiplier_names[k]}});
@@ -112,6 +113,7 @@ void write_equations(const formulations::EquationsOfMotion& raw, EquationsFormat
   else write_text(eom, out);
   for (std::size_t k = 0; k < eom.m(); ++k)
     out << "  " << eom.multipliers[k].get_name() << ": multiplier of constraint '" << eom.multiplier_names[k] << "'\n";
+  if (!eom.dropped_constraints.empty()) out << "  " << formulations::dropped_note(eom) << "\n";
 }
 
 }  // namespace adyn::cli

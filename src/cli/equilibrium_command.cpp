@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/analysis/equilibrium.hpp"
 #include "adyn/analysis/linearization.hpp"
 #include "adyn/cli/commands.hpp"
@@ -114,7 +115,7 @@ Action declare_equilibrium(CLI::App& command) {
   add_json_flag(command, a->json);
   return [a](std::ostream& out, std::ostream&) {
     const auto doc = io::read_model_document(a->model);
-    const auto eom = formulations::derive(doc.system, a->method);
+    const auto eom = analysis::derive_without_redundant_rows(doc.system, a->method);
     analysis::EquilibriumOptions options;
     options.unknowns = unknowns_named(eom, a->free, "--free");
     auto scanned = options.unknowns;  // default: the coordinates that are not ignorable

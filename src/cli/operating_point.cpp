@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "adyn/analysis/consistency.hpp"
+#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -187,7 +188,7 @@ Linearization linearize_model(io::ModelDocument doc, const std::string& method,
                               const std::vector<std::string>& dependent_speeds, std::ostream& err,
                               const std::optional<std::vector<std::string>>& symbolic_parameters) {
   set_dependent_speeds(doc.system, dependent_speeds);
-  auto eom = formulations::derive(doc.system, method);
+  auto eom = analysis::derive_without_redundant_rows(doc.system, method);
   return linearize_equations(std::move(doc), std::move(eom), assignments, from_rest, err, symbolic_parameters);
 }
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/progress.hpp"
@@ -103,7 +104,7 @@ formulations::EquationsOfMotion equations_to_integrate(const model::System& syst
                                                        const numeric::SimulationOptions& options) {
   if (options.articulated_body)
     if (auto tree = formulations::tree_equations(system, method)) return *tree;
-  return formulations::derive(system, method);
+  return analysis::derive_without_redundant_rows(system, method);
 }
 
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,

@@ -16,7 +16,7 @@ namespace {
 // the formulation made itself (name and LaTeX), the symbol lists by name, the common
 // subexpressions of all expressions (each in earlier ones: the DAG, not trees), and every matrix
 // entry as adyn's plain text, which GiNaC's parser reads back.
-constexpr const char* magic = "adyn-equations 2";
+constexpr const char* magic = "adyn-equations 3";
 
 class Writer {
  public:
@@ -121,6 +121,7 @@ std::string archive_equations(const EquationsOfMotion& equations, const model::S
   w.strings({eom.method, eom.enforcement == ConstraintEnforcement::MoorePenrose ? "moore-penrose" : "multipliers"});
   w.strings(eom.multiplier_names);
   w.strings(eom.constraint_names);
+  w.strings(eom.dropped_constraints);
   w.strings(names(own));
   for (const auto& s : own) w.string(s.get_TeX_name());
   for (const auto* list : f.symbols) w.strings(names(*list));
@@ -139,7 +140,7 @@ std::string archive_equations(const EquationsOfMotion& equations, const model::S
 
 EquationsOfMotion unarchive_equations(const std::string& bytes, const model::System& system) {
   if (bytes.compare(0, std::string(magic).size() + 1, magic + std::string("\n")) != 0)
-    throw Error("equations archive: not adyn equations (version 2)");
+    throw Error("equations archive: not adyn equations (version 3)");
   Reader r(bytes.substr(std::string(magic).size() + 1));
   EquationsOfMotion eom;
   const auto head = r.strings();
@@ -148,6 +149,7 @@ EquationsOfMotion unarchive_equations(const std::string& bytes, const model::Sys
   eom.enforcement = head[1] == "moore-penrose" ? ConstraintEnforcement::MoorePenrose : ConstraintEnforcement::Multipliers;
   eom.multiplier_names = r.strings();
   eom.constraint_names = r.strings();
+  eom.dropped_constraints = r.strings();
   GiNaC::symtab table = system.symbol_table();
   for (const auto& name : r.strings()) table[name] = GiNaC::symbol(name, r.string());
   auto symbol = [&](const std::string& name) {

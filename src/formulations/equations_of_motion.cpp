@@ -11,6 +11,15 @@ namespace adyn::formulations {
 
 // r = M u̇ − F is linear in u̇: one structural split of each residual gives the row of M and −F,
 // the same as ∂r/∂u̇ and r at u̇ = 0 without p² derivatives (issue 8; see linear_split.hpp).
+std::string dropped_note(const EquationsOfMotion& eom) {
+  if (eom.dropped_constraints.empty()) return "";
+  const bool one = eom.dropped_constraints.size() == 1;
+  return std::string(one ? "constraint " : "constraints ") + quoted_names(eom.dropped_constraints) + " left out: " +
+         (one ? "its row depends" : "their rows depend") +
+         " on the others wherever the constraints hold (REDUNDANT in adyn classify); the other rows hold " +
+         (one ? "it" : "them");
+}
+
 void set_mass_matrix_form(EquationsOfMotion& eom, const std::vector<GiNaC::ex>& residuals) {
   const auto p = static_cast<unsigned>(eom.p());  // GiNaC::matrix counts in unsigned
   sym::LinearSplitter splitter(sym::derivatives_of(eom.speeds));

@@ -368,6 +368,12 @@ void System::add_constraint(const Constraint& c) {
   constraints_.push_back(c);
 }
 
+void System::remove_constraint(const std::string& name) {
+  const auto at = std::find_if(constraints_.begin(), constraints_.end(), [&](const Constraint& c) { return c.name == name; });
+  if (at == constraints_.end()) throw ModelError("constraint '" + name + "'", "there is no constraint of this name");
+  constraints_.erase(at);
+}
+
 void System::add_event(const Event& e) {
   const std::string object = "event '" + e.name + "'";
   for (const auto& other : events_)

@@ -79,6 +79,7 @@ class Run {
     for (const auto& u : monitors_.dependent_speed_names) tr_.speed_names.push_back(u);  // recorded too
     tr_.multiplier_names = eom.multiplier_names;
     if (!evaluator_.backend_note().empty()) tr_.summary.warnings.push_back(evaluator_.backend_note());
+    if (!eom.dropped_constraints.empty()) tr_.summary.warnings.push_back(formulations::dropped_note(eom));
     rank_ = rank_watch(eom, augmented);
     std::copy(x0.q.data(), x0.q.data() + x0.q.size(), Y_);
     std::copy(x0.u.data(), x0.u.data() + x0.u.size(), Y_ + pb_.n);
@@ -451,7 +452,10 @@ Trajectory simulate(const model::System& system, const formulations::EquationsOf
                     const formulations::State& x0, const SimulationOptions& options) {
   options.check(x0.t);
   check_initial_state(eom, x0);
-  return Run(system, eom, x0, options).run(x0.t);
+  if (eom.dropped_constraints.empty()) return Run(system, eom, x0, options).run(x0.t);
+  model::System rows_kept = system;  // the projection and the watches see the rows the equations have
+  for (const auto& name : eom.dropped_constraints) rows_kept.remove_constraint(name);
+  return Run(rows_kept, eom, x0, options).run(x0.t);
 }
 
 }  // namespace adyn::numeric

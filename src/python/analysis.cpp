@@ -7,6 +7,7 @@
 
 #include <sstream>
 
+#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/analysis/equilibrium.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -97,7 +98,7 @@ void bind_eigenanalysis(py::module_& m) {
 // Re-projected guesses: the operating point of each assignment mapping over the initial state.
 std::vector<py::dict> equilibria(const Model& m, const std::string& method, const std::vector<py::dict>& guesses,
                                  const std::vector<std::string>& free) {
-  const auto eom = formulations::derive(m.doc.system, method);
+  const auto eom = analysis::derive_without_redundant_rows(m.doc.system, method);
   std::vector<formulations::State> starts{cli::operating_point(m.doc, eom, {}).state};
   for (const auto& g : guesses) starts.push_back(cli::operating_point(m.doc, eom, assignments(g)).state);
   analysis::EquilibriumOptions options;

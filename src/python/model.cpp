@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/analysis/random_state.hpp"
 #include "adyn/cli/commands.hpp"
@@ -52,7 +53,7 @@ py::dict settings(const io::SimulationSetup& s) {
 Equations derive(const std::shared_ptr<Model>& m, const std::string& method, const std::vector<std::string>& dependent) {
   auto system = m->doc.system;
   cli::set_dependent_speeds(system, dependent);
-  return Equations{formulations::derive(system, method), m};
+  return Equations{analysis::derive_without_redundant_rows(system, method), m};
 }
 
 // A random state near the initial configuration, consistent with the constraints (adyn compare's).

@@ -60,7 +60,7 @@ TEST(EquationsArchive, MalformedBytesAreErrors) {
   const auto system = io::read_model_file(test::example("double_pendulum.yaml"));
   const auto bytes = formulations::archive_equations(formulations::derive(system, "lagrange"), system);
   for (const auto& broken : {std::string("not equations"), bytes.substr(0, bytes.size() / 2),
-                             std::string("adyn-equations 2\n99999999999:x")}) {
+                             std::string("adyn-equations 3\n99999999999:x")}) {
     const auto message = test::thrown_message([&] { formulations::unarchive_equations(broken, system); });
     EXPECT_NE(message.find("equations archive"), std::string::npos) << message;
   }

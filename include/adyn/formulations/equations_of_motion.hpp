@@ -34,6 +34,7 @@ struct EquationsOfMotion {
   GiNaC::matrix constraint_matrix = GiNaC::matrix(0, 0);                 // G (m x p)
   GiNaC::matrix constraint_rhs = GiNaC::matrix(0, 0);                    // g (m x 1)
   std::vector<std::string> constraint_names;       // the constraint of each row of G
+  std::vector<std::string> dropped_constraints;    // redundant wherever they hold, left out (analysis::derive_without_redundant_rows)
   std::vector<GiNaC::symbol> dependent_speeds;     // u_d
   GiNaC::matrix dependent_speed_values = GiNaC::matrix(0, 0);            // u_d (in terms of q, u, t)
   std::vector<GiNaC::symbol> auxiliary_speeds;     // Kane's auxiliary speeds ũ (set to 0)
@@ -47,6 +48,9 @@ struct EquationsOfMotion {
   std::size_t p() const { return speeds.size(); }
   std::size_t m() const { return multipliers.size(); }
 };
+
+/// "constraint 'X' left out: ..." for the constraints eom.dropped_constraints names (empty if none).
+std::string dropped_note(const EquationsOfMotion& eom);
 
 /// Sets M and F from the residuals r = M u̇ − F of the p equations (linear in u̇ of eom.speeds):
 /// M = ∂r/∂u̇, F = −r at u̇ = 0.

@@ -138,6 +138,9 @@ class System {
   /// constraint containing a velocity, a velocity constraint not linear in q̇, a name in use.
   void add_constraint(const Constraint& constraint);
   const std::vector<Constraint>& constraints() const { return constraints_; }
+  /// Removes the named constraint (one whose row depends on the others wherever the constraints
+  /// hold: analysis::without_redundant_constraints). Throws ModelError if there is none of that name.
+  void remove_constraint(const std::string& name);
   /// The rolling contacts whose constraints add_rolling_contact (rolling_contact.hpp) added, as
   /// the user stated them: what each wheel rolls on (drawing shows the planes).
   const std::vector<RollingContact>& rolling_contacts() const { return rolling_contacts_; }

@@ -1,0 +1,28 @@
+#pragma once
+// Constraints that are redundant wherever they hold, left out before deriving (issue: closed loops
+// with redundant rows). A row is redundant when it depends on the earlier rows at every consistent
+// state (Bricard's mechanism, IFToMM A04: five closure rows of rank four; a rolling row that repeats
+// another): Udwadia & Kalaba's and the augmented-Lagrangian solves accept such rows, but the
+// eliminating methods (Kane, Gibbs–Appell, Maggi, the orthogonal complement) and the KKT solve need
+// independent ones. Leaving the row out changes no motion: the remaining rows hold it.
+#include <string>
+#include <vector>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
+
+namespace adyn::analysis {
+
+/// The ideal constraints (no nonideal force, no friction) whose velocity-level rows depend on the
+/// earlier rows at every consistent state — those classify_constraints marks REDUNDANT — in the
+/// system's order. Cheap when there are none: the rows are first ranked at the reference
+/// configuration moved onto φ = 0 (a row redundant everywhere is dependent there too), and only a
+/// rank deficit there (a redundant row, or a singular reference configuration) calls the
+/// classification at sampled consistent states.
+std::vector<std::string> redundant_constraints(const model::System& system);
+
+/// The equations of `system` by `method` (formulations::derive) with the constraints of
+/// redundant_constraints left out, named in eom.dropped_constraints.
+formulations::EquationsOfMotion derive_without_redundant_rows(const model::System& system, const std::string& method);
+
+}  // namespace adyn::analysis
