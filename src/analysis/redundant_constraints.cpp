@@ -53,8 +53,13 @@ std::vector<std::string> redundant_constraints(const model::System& system) {
 }
 
 formulations::EquationsOfMotion derive_without_redundant_rows(const model::System& system, const std::string& method) {
-  const auto redundant = redundant_constraints(system);
-  if (redundant.empty()) return formulations::derive(system, method);
+  std::vector<std::string> redundant;
+  try {
+    return formulations::derive(system, method);
+  } catch (const SingularityError&) {  // dependent rows where the method needs independent ones
+    redundant = redundant_constraints(system);
+    if (redundant.empty()) throw;
+  }
   model::System independent = system;
   for (const auto& name : redundant) independent.remove_constraint(name);
   auto eom = formulations::derive(independent, method);

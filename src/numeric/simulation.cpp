@@ -12,6 +12,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/articulated_body.hpp"
 #include "impacts.hpp"
+#include "adyn/quoted_names.hpp"
 #include "rank_watch.hpp"
 #include "simulation_monitors.hpp"
 #include "steppers.hpp"
@@ -221,9 +222,15 @@ class Run {
     if (monitors_.eliminated_block) {
       std::string speeds;
       for (const auto& u : monitors_.dependent_speed_names) speeds += (speeds.empty() ? "" : ", ") + u;
+      const std::string left_out =
+          eom.dropped_constraints.empty()
+              ? ""
+              : " (or, with " + quoted_names(eom.dropped_constraints) + " left out as redundant, a configuration "
+                "where the rows kept are dependent though all the rows are not: no fixed choice of rows serves "
+                "everywhere)";
       return RankWatch("block of the constraint rows solved for the dependent speeds " + speeds,
-                       monitors_.eliminated_rows, "the dependent speeds are not determined there; the multiplier "
-                       "form (--method lagrange) with " + passes);
+                       monitors_.eliminated_rows, "the dependent speeds are not determined there" + left_out +
+                       "; the multiplier form (--method lagrange), which keeps every row, with " + passes);
     }
     if (evaluator_.constraint_rows() == 0) return std::nullopt;
     if (eom.enforcement == formulations::ConstraintEnforcement::MoorePenrose)

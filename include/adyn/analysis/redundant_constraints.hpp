@@ -1,10 +1,12 @@
 #pragma once
-// Constraints that are redundant wherever they hold, left out before deriving (issue: closed loops
-// with redundant rows). A row is redundant when it depends on the earlier rows at every consistent
-// state (Bricard's mechanism, IFToMM A04: five closure rows of rank four; a rolling row that repeats
-// another): Udwadia & Kalaba's and the augmented-Lagrangian solves accept such rows, but the
-// eliminating methods (Kane, Gibbs–Appell, Maggi, the orthogonal complement) and the KKT solve need
-// independent ones. Leaving the row out changes no motion: the remaining rows hold it.
+// Constraints that are redundant wherever they hold, left out where a method needs independent rows.
+// A row is redundant when it depends on the earlier rows at every consistent state (Bricard's
+// mechanism, IFToMM A04: five closure rows of rank four; the no-slip rows of two wheels on one
+// axle). Udwadia & Kalaba's pseudo-inverse and the augmented-Lagrangian solve of the multiplier
+// form accept such rows; the eliminating methods (Kane, Gibbs–Appell, Maggi) need independent
+// ones. Leaving the row out changes no motion — the remaining rows hold it — but the rows kept can
+// be dependent where all the rows are not (the two wheels' rows along ground axes, at a heading
+// along an axis), so rows are left out only where the method needs it.
 #include <string>
 #include <vector>
 
@@ -21,8 +23,10 @@ namespace adyn::analysis {
 /// classification at sampled consistent states.
 std::vector<std::string> redundant_constraints(const model::System& system);
 
-/// The equations of `system` by `method` (formulations::derive) with the constraints of
-/// redundant_constraints left out, named in eom.dropped_constraints.
+/// The equations of `system` by `method` (formulations::derive) with every row; where the method
+/// needs independent rows and they are dependent at the initial state (SingularityError), with the
+/// constraints of redundant_constraints left out, named in eom.dropped_constraints (the error
+/// stands when none is redundant).
 formulations::EquationsOfMotion derive_without_redundant_rows(const model::System& system, const std::string& method);
 
 }  // namespace adyn::analysis
