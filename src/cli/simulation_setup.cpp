@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "adyn/analysis/redundant_constraints.hpp"
@@ -59,6 +61,10 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
                                     "Step budget of the whole run: beyond it the run stops with the trajectory so far "
                                     "(default: none; a run whose steps stall stops anyway)"))
       ->type_name("N");
+  command.add_option("--max-time", given.max_time,
+                     "Wall-clock budget of the integration in seconds: when it is spent the run stops with the "
+                     "trajectory so far (default: none)")
+      ->type_name("SECONDS");
   command.add_option("--backend", given.backend, "tape (default) or native (generated C compiled at run time)")
       ->check(CLI::IsMember({"tape", "native"}));
 }
@@ -79,6 +85,10 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
     throw ModelError("simulation options", "max steps must be a whole number of at least 1, got " +
                                                std::to_string(*given.max_steps));
   o.max_steps_per_run = given.max_steps.value_or(0);
+  if (given.max_time && !(*given.max_time > 0 && std::isfinite(*given.max_time)))
+    throw ModelError("simulation options", "max time must be a positive number of seconds, got " +
+                                               fmt::format("{:g}", *given.max_time));
+  o.max_wall_seconds = given.max_time.value_or(0);
   return o;
 }
 

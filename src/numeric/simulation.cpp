@@ -91,6 +91,9 @@ class Run {
     sample(options_.project ? 1e-13 : project_above_);  // start on the constraints
     if (running()) check_rank();
     if (!running()) return finish();
+    if (options_.max_wall_seconds > 0)
+      pb_.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                            std::chrono::duration<double>(options_.max_wall_seconds));
     stepper_ = make_stepper(options_, pb_, y_.get(), t0, ctx_.get());
     stepper_->set_events(event_count());
     // At least one output interval: a span shorter than output_step is one interval.
@@ -204,6 +207,9 @@ class Run {
   }
 
   void failed(int flag) {
+    if (pb_.out_of_time)
+      return stop("the time budget of " + number(options_.max_wall_seconds) + " s (max time) is spent at " + at_time(t_) +
+                  ", before t_end = " + number(options_.t_end) + ", after " + std::to_string(tr_.summary.steps) + " steps");
     if (pb_.stopped_by_user) {
       tr_.summary.interrupted = true;
       return stop("interrupted at " + at_time(t_));
@@ -292,7 +298,7 @@ class Run {
 
   // After a failure where the watched rows are nearly dependent: what passes a singular configuration.
   std::string near_singular() const {
-    if (!rank_ || pb_.stopped_by_user) return "";
+    if (!rank_ || pb_.stopped_by_user || pb_.out_of_time) return "";
     try {
       const auto J = watched_matrix();
       const auto r = rank_at(J, rank_->full_rank());

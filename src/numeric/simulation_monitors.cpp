@@ -242,6 +242,10 @@ std::vector<double> Problem::inputs(double t, const double* q, const double* u) 
 }
 
 bool Problem::stop_requested() {
+  if (deadline && std::chrono::steady_clock::now() > *deadline) {
+    out_of_time = true;
+    return true;
+  }
   if (!interrupted || !*interrupted || !(*interrupted)()) return false;
   stopped_by_user = true;
   return true;

@@ -8,8 +8,10 @@
 // parameters). Problem is what the SUNDIALS callbacks share.
 #include <Eigen/Dense>
 
+#include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +54,8 @@ struct Problem {
   const std::function<bool()>* interrupted;  // asked at each evaluation; may be empty
   std::string error;         // set by a callback that failed
   bool stopped_by_user = false;  // a callback failed because `interrupted` said so
+  std::optional<std::chrono::steady_clock::time_point> deadline{};  // the run's wall-clock budget ends
+  bool out_of_time = false;      // a callback failed because the deadline passed
   bool mass_orthogonal_projection = false;  // project by M-orthogonal steps (speeds = rates)
   std::vector<double> projection_values{};  // the projection tape's outputs, reused by IDA's residual
   std::string integrator_message{};  // the integrator's own report of its failure (SUNDIALS' words)
@@ -63,7 +67,8 @@ struct Problem {
   Eigen::VectorXd correction(double t, const double* Y) const;
   /// (t, q, u, parameters): the inputs of the monitors' tapes.
   std::vector<double> inputs(double t, const double* q, const double* u) const;
-  /// Whether the user asked to stop (then stopped_by_user is set).
+  /// Whether the user asked to stop (then stopped_by_user is set) or the deadline passed (then
+  /// out_of_time is).
   bool stop_requested();
 };
 

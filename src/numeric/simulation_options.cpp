@@ -34,6 +34,8 @@ void SimulationOptions::check(double t0) const {
   if (!std::isfinite(fixed_step) || fixed_step < 0) fail("the fixed step must be 0 (automatic) or positive, got " + text(fixed_step));
   if (max_steps_per_output < 1)
     fail("the steps per output interval must be at least 1, got " + std::to_string(max_steps_per_output));
+  if (!std::isfinite(max_wall_seconds) || max_wall_seconds < 0)
+    fail("the time budget of the run must be 0 (none) or a positive number of seconds, got " + text(max_wall_seconds));
   if (max_steps_per_run < 0)
     fail("the step budget of the run must be 0 (none) or positive, got " + std::to_string(max_steps_per_run));
 }

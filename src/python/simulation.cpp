@@ -134,13 +134,13 @@ void bind_simulation(py::module_& m) {
                         std::optional<double> rtol, std::optional<double> atol, std::optional<std::string> integrator,
                         std::optional<bool> projection, std::optional<double> baumgarte,
                         std::optional<std::string> backend, std::optional<std::string> constraint_solver, bool mass_matrix,
-                        std::optional<long> max_steps, const py::object& progress) {
+                        std::optional<long> max_steps, std::optional<double> max_time, const py::object& progress) {
     cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
-                                   mass_matrix, max_steps};
+                                   mass_matrix, max_steps, max_time};
     return simulate(e, initial, given, progress);
   }, py::arg("equations"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
         py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("constraint_solver"),
-        py::arg("mass_matrix"), py::arg("max_steps"), py::arg("progress"),
+        py::arg("mass_matrix"), py::arg("max_steps"), py::arg("max_time"), py::arg("progress"),
         "Integrates the equations from the model's initial conditions (adyn.Equations.simulate documents it)");
 }
 

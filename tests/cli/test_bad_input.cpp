@@ -286,6 +286,14 @@ std::vector<BadInput> cases() {
       {"max_steps_beyond_integers", {"simulate", "MODEL", "--max-steps", "99999999999999999999", "-o", "OUT"}, 2,
        "--max-steps: must be a whole number from 1 to 1e15, not '99999999999999999999'"},
       {"max_steps_missing", {"simulate", "MODEL", "--max-steps"}, 2, "--max-steps"},
+      // the run's wall-clock budget: a positive number of seconds
+      {"max_time_zero", {"simulate", "MODEL", "--max-time", "0", "-o", "OUT"}, 2,
+       "simulation options: max time must be a positive number of seconds, got 0"},
+      {"max_time_negative", {"simulate", "MODEL", "--max-time", "-1", "-o", "OUT"}, 2,
+       "simulation options: max time must be a positive number of seconds, got -1"},
+      {"max_time_infinite", {"simulate", "MODEL", "--max-time", "inf", "-o", "OUT"}, 2,
+       "simulation options: max time must be a positive number of seconds, got inf"},
+      {"max_time_word", {"simulate", "MODEL", "--max-time", "long", "-o", "OUT"}, 2, "--max-time"},
       // compare's selection of methods: known names, once each, --methods or --skip
       {"compare_method_unknown", {"compare", "MODEL", "--methods", "lagrange,newton"}, 2,
        "--methods 'newton': not a method; the methods are lagrange, kane, gibbs-appell, maggi, boltzmann-hamel, gauss, "

@@ -141,6 +141,19 @@ TEST(Cli, SimulateStopsAtItsStepBudget) {
   EXPECT_EQ(object["summary"]["stop_reason"].get<std::string>().rfind(reason, 0), 0u);
 }
 
+// The run's wall-clock budget (--max-time): a run of 10^6 s stops within a second, exits with 1,
+// names the budget in the error and the trajectory's mark, and keeps the samples so far.
+TEST(Cli, SimulateStopsAtItsTimeBudget) {
+  const auto csv = adyn::test::temporary_file("time_budget.csv");
+  const auto r = run({"simulate", example("double_pendulum.yaml"), "--t-end", "1e6", "--dt", "1", "--max-time", "0.2", "-o", csv});
+  EXPECT_EQ(r.status, 1) << r.err;
+  const std::string reason = "the time budget of 0.2 s (max time) is spent at t = ";
+  EXPECT_NE(r.err.find("adyn: error: " + reason), std::string::npos) << r.err;
+  const auto text = adyn::test::read_text(csv);
+  EXPECT_NE(text.find("\n# incomplete: " + reason), std::string::npos) << text;
+  EXPECT_GT(std::count(text.begin(), text.end(), '\n'), 10);
+}
+
 TEST(Cli, MissingFileIsAnErrorNotACrash) {
   auto r = run({"kinematics", "/nonexistent.yaml"});
   EXPECT_EQ(r.status, 2);  // bad input

@@ -48,3 +48,12 @@ TEST(SimulationOptions, StepLimitsBelowOneAreRefused) {
   none.max_steps_per_run = 0;
   EXPECT_NO_THROW(none.check(0));
 }
+
+TEST(SimulationOptions, TimeBudgetsBelowZeroOrNotFiniteAreRefused) {
+  SimulationOptions negative, infinite;
+  negative.max_wall_seconds = -1;
+  infinite.max_wall_seconds = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(message_of(negative),
+            "simulation options: the time budget of the run must be 0 (none) or a positive number of seconds, got -1");
+  EXPECT_NE(message_of(infinite).find("the time budget of the run must be"), std::string::npos);
+}

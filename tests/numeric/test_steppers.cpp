@@ -2,6 +2,8 @@
 // Dormand–Prince reference, and output sampling that does not restart them.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <cmath>
 
 #include "adyn/formulations/lagrange.hpp"
@@ -117,6 +119,32 @@ TEST(Simulation, StepBudgetOfTheRunStopsItWithTheTrajectorySoFar) {
     const double t_stop = std::stod(why.substr(why.find("t = ") + 4));
     EXPECT_GE(t_stop, tr.t.back()) << why;
     EXPECT_LT(t_stop, tr.t.back() + o.output_step) << why;
+  }
+}
+
+// The run's wall-clock budget (SimulationOptions::max_wall_seconds) stops every integrator soon
+// after it is spent, with the trajectory so far, naming the budget and the time: a run that would
+// take minutes (10^6 s of a pendulum at rtol 1e-12) ends within a second.
+TEST(Simulation, TimeBudgetOfTheRunStopsItWithTheTrajectorySoFar) {
+  const CartesianPendulum pendulum;
+  for (auto integrator : {numeric::Integrator::DormandPrince, numeric::Integrator::Bdf, numeric::Integrator::Ida,
+                          numeric::Integrator::ImplicitMidpoint}) {
+    numeric::SimulationOptions o;
+    o.t_end = 1e6;
+    o.output_step = 0.5;
+    o.rtol = o.atol = 1e-12;
+    o.integrator = integrator;
+    o.max_wall_seconds = 0.05;
+    const auto start = std::chrono::steady_clock::now();
+    const auto tr = numeric::simulate(pendulum.system, pendulum.eom, pendulum.x0, o);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    const auto& why = tr.summary.stop_reason;
+    EXPECT_FALSE(tr.summary.completed);
+    EXPECT_FALSE(tr.summary.interrupted);
+    EXPECT_LT(took.count(), 1.0) << why;
+    ASSERT_GE(tr.t.size(), 1u) << why;
+    EXPECT_EQ(why.rfind("the time budget of 0.05 s (max time) is spent at t = ", 0), 0u) << why;
+    EXPECT_NE(why.find(", before t_end = 1e+06"), std::string::npos) << why;
   }
 }
 

@@ -88,6 +88,16 @@ def test_step_budget_stops_the_run_with_the_trajectory_so_far(example):
             eom.simulate(max_steps=bad)
 
 
+def test_time_budget_stops_the_run_with_the_trajectory_so_far(example):
+    eom = adyn.load(example("double_pendulum.yaml")).derive("lagrange")
+    with pytest.raises(adyn.SimulationError, match=r"^the time budget of 0.1 s \(max time\) is spent at t = ") as stop:
+        eom.simulate(t_end=1e6, dt=1.0, max_time=0.1)
+    tr = stop.value.trajectory
+    assert not tr.completed and 0 < tr.t[-1] < 1e6
+    with pytest.raises(adyn.ModelError, match="max time must be a positive number of seconds, got -1"):
+        eom.simulate(max_time=-1.0)
+
+
 def test_gimbal_lock_is_a_singularity_error(example):
     eom = adyn.load(example("heavy_symmetric_top.yaml")).derive("lagrange")
     with pytest.raises(adyn.SingularityError, match="gimbal lock"):

@@ -65,6 +65,9 @@ struct SimulationOptions {
   /// The run's step budget: at most this many integrator steps from t0 to t_end in all; the run
   /// then stops with the trajectory so far, naming the budget, the time and the steps. 0: none.
   long max_steps_per_run = 0;
+  /// The run's wall-clock budget in seconds, counted from the start of the integration: when it is
+  /// spent the run stops with the trajectory so far, naming the budget and the time. 0: none.
+  double max_wall_seconds = 0;
   /// Called with the time of each recorded sample (the initial state, every output, the states
   /// around an event), e.g. for a progress bar; it must not throw. Empty: not called.
   std::function<void(double t)> progress{};

@@ -15,7 +15,7 @@ class SimulationError(_adyn.Error):
 
 def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, integrator=None,
              projection=None, baumgarte=None, backend=None, constraint_solver=None, mass_matrix=False,
-             max_steps=None, progress=None):
+             max_steps=None, max_time=None, progress=None):
     """Integrates the equations from the model's initial conditions (overridden by `initial`, a
     mapping of coordinate and speed names to values): the values given are kept and those not given
     completed to satisfy the constraints (summary["initial_state"] says which; Model.initial_state).
@@ -30,7 +30,9 @@ def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, i
 
     `max_steps`, a whole number ≥ 1, is the run's step budget (adyn simulate --max-steps): beyond it
     the run stops (adyn.SimulationError with the trajectory so far). With or without it, a run whose
-    step size collapses so that t no longer advances stops as stalled.
+    step size collapses so that t no longer advances stops as stalled. `max_time`, a positive number
+    of seconds, is the integration's wall-clock budget (adyn simulate --max-time): when it is spent
+    the run stops the same way.
 
     `progress`, a callable, is called with the time of each recorded sample as the run goes (the
     initial state first, once the equations are compiled), e.g. to drive a progress bar; what it
@@ -43,7 +45,7 @@ def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, i
     if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral)):
         raise TypeError(f"max_steps must be a whole number of steps, got {max_steps!r}")
     trajectory = _adyn.simulate(self, dict(initial or {}), t_end, dt, rtol, atol, integrator, projection,
-                                baumgarte, backend, constraint_solver, mass_matrix, max_steps, progress)
+                                baumgarte, backend, constraint_solver, mass_matrix, max_steps, max_time, progress)
     summary = trajectory.summary
     for warning in summary["warnings"]:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)

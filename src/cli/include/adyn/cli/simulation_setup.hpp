@@ -26,10 +26,11 @@ struct SimulationOverrides {
   std::optional<bool> projection;
   bool mass_matrix = false;  // --mass-matrix: u̇ from the derived M u̇ = F, never the articulated-body algorithm
   std::optional<long> max_steps{};  // the run's step budget (numeric::SimulationOptions::max_steps_per_run)
+  std::optional<double> max_time{};  // its wall-clock budget in s (numeric::SimulationOptions::max_wall_seconds)
 };
 
 /// --t-end, --dt, --rtol, --atol, --integrator, --no-projection, --baumgarte, --backend, --mass-matrix,
-/// --constraint-solver, --max-steps.
+/// --constraint-solver, --max-steps, --max-time.
 void add_simulation_options(CLI::App& command, SimulationOverrides& given);
 
 /// Throws adyn::ModelError for an unknown integrator or backend name.
