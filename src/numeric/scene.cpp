@@ -95,6 +95,16 @@ double extent(const Scene& scene) {
   return std::max(std::sqrt(d), 1e-3);
 }
 
+// The largest distance across a shape (a line's two points are in the points' extent).
+double diameter(const SceneShape& s) {
+  const auto& [a, b, c] = s.size;
+  if (s.kind == "box") return std::sqrt(a * a + b * b + c * c);
+  if (s.kind == "cylinder" || s.kind == "disk") return std::hypot(2 * a, b);
+  if (s.kind == "torus") return 2 * (a + b);
+  if (s.kind == "line") return 0;
+  return 2 * std::max({a, b, c});  // sphere, ellipsoid
+}
+
 // The uniform solid ellipsoid with the body's mass and central principal moments:
 // I1 = m (b² + c²)/5, ..., so a² = 5 (I2 + I3 − I1) / (2m); a thin direction is drawn at 2 % of the scene.
 SceneBody inertia_ellipsoid(const model::System& s, const std::vector<kin::Point>& points, const model::RigidBody& b,
@@ -261,6 +271,7 @@ Scene sample_scene(const model::System& system, const Trajectory& trajectory) {
   scene.extent = extent(scene);
   scene.up = up_direction(system);
   scene.shapes = model_shapes(system, points);
+  for (const auto& shape : scene.shapes) scene.extent = std::max(scene.extent, diameter(shape));  // a rattleback's shell
   add_default_shapes(system, points, scene);
   scene.planes = contact_planes(system, points);
   return scene;
