@@ -1,7 +1,9 @@
 // Rolling of a convex body on a plane (model/convex_rolling_contact.hpp): the contact point of an
 // ellipsoid and of a paraboloid cap checked against the geometry it must have (on the surface,
 // outward normal along −n̂, the lowest point), the rows added and their classification, bad sizes
-// named.
+// named; and the rattleback of Kane & Levinson (1982) (examples/kane_levinson_1982_rattleback.yaml):
+// its accelerations at the start by three formulations against the Newton–Euler equations of
+// tests/numeric/references/kane_levinson_1982_rattleback.py.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +11,8 @@
 
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/error.hpp"
+#include "adyn/formulations/methods.hpp"
+#include "adyn/io/model_file.hpp"
 #include "adyn/model/convex_rolling_contact.hpp"
 #include "adyn/model/system.hpp"
 #include "test_support.hpp"
@@ -135,4 +139,25 @@ TEST(ConvexRollingContact, BadSizesAreNamed) {
             }),
             "rolling contact 'shell': the radius of curvature rho2 must be positive, got -1");
   EXPECT_TRUE(body.s.constraints().empty());
+}
+
+// Kane & Levinson's start (roll = pitch = 0.5°, ω = −5 b̂3): q̈ by Lagrange's, Kane's and
+// Gibbs–Appell's equations equals the Newton–Euler equations' (the reference script's "start",
+// printed to 12 digits; they agree to those, within 3e-12 of each value).
+TEST(KaneLevinson1982_Rattleback, AccelerationsAtTheStartAgreeWithNewtonEuler) {
+  const auto doc = io::read_model_document(test::example("kane_levinson_1982_rattleback.yaml"));
+  const auto x = io::initial_state_of(doc).state;
+  const double q[6] = {0, 0, 0.0200761919314, 0, 0.00872664625997, 0.00872664625997};
+  const double q_d[6] = {0.00195594436525, 0.0869276995725, 0.000741536623672, -5, -0.0436326774919, 0.0436326774919};
+  const double q_dd[6] = {-1.32199851659, 0.404985920158, -1.49739501654, 4.53794798657, -2.62234673193, -87.1886487476};
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_NEAR(x.q(i), q[i], 1e-12) << doc.system.coordinates()[static_cast<std::size_t>(i)];
+    EXPECT_NEAR(x.u(i), q_d[i], 1e-12) << doc.system.coordinates()[static_cast<std::size_t>(i)];
+  }
+  for (const char* method : {"lagrange", "kane", "gibbs-appell"}) {
+    const auto eom = formulations::derive(doc.system, method);
+    const Eigen::VectorXd a = formulations::coordinate_accelerations(
+        eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), doc.system.parameter_values());
+    for (int i = 0; i < 6; ++i) EXPECT_TRUE(test::close(a(i), q_dd[i], 1e-10)) << method << ", coordinate " << i;
+  }
 }
