@@ -131,8 +131,9 @@ const bodies = data.bodies.map((b, k) => {
   return { mesh, b, axes };
 });
 // The model's shapes (geometry:) in their frames' axes: a box's edges [x, y, z] are three.js's
-// BoxGeometry(width, height, depth) along x, y, z as they are; three.js's cylinder stands on its y
-// axis and its torus on z, and `native` turns that axis onto the shape's `axis`.
+// BoxGeometry(width, height, depth) along x, y, z as they are, an ellipsoid is the unit sphere
+// scaled by its semi-axes [a, b, c] along x, y, z; three.js's cylinder stands on its y axis and its
+// torus on z, and `native` turns that axis onto the shape's `axis`.
 const unitAxes = [new THREE.Vector3(1, 0, 0), new THREE.Vector3(0, 1, 0), new THREE.Vector3(0, 0, 1)];
 const shapes = data.shapes.map((s, k) => {
   const material = new THREE.MeshStandardMaterial({ color: s.color || palette[k % palette.length], roughness: 0.6 });
@@ -146,6 +147,7 @@ const shapes = data.shapes.map((s, k) => {
   const geometry = {
     box: () => new THREE.BoxGeometry(a, b, c),
     sphere: () => new THREE.SphereGeometry(a, 32, 16),
+    ellipsoid: () => new THREE.SphereGeometry(1, 32, 16).scale(a, b, c),
     cylinder: () => new THREE.CylinderGeometry(a, a, b, 32),
     disk: () => new THREE.CylinderGeometry(a, a, b, 48),
     torus: () => new THREE.TorusGeometry(a, b, 16, 64),

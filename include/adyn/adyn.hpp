@@ -47,6 +47,7 @@
 #include "adyn/kinematics/reference_frame.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/constraint.hpp"
+#include "adyn/model/convex_rolling_contact.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
 #include "adyn/model/event.hpp"
 #include "adyn/model/inertia.hpp"

@@ -17,14 +17,16 @@ class GeometryReader : public ModelValues {
   }
 
  private:
-  static constexpr std::array<std::pair<const char*, ShapeKind>, 6> kinds = {
+  static constexpr std::array<std::pair<const char*, ShapeKind>, 7> kinds = {
       {{"box", ShapeKind::Box}, {"cylinder", ShapeKind::Cylinder}, {"sphere", ShapeKind::Sphere},
-       {"disk", ShapeKind::Disk}, {"torus", ShapeKind::Torus}, {"line", ShapeKind::Line}}};
+       {"ellipsoid", ShapeKind::Ellipsoid}, {"disk", ShapeKind::Disk}, {"torus", ShapeKind::Torus},
+       {"line", ShapeKind::Line}}};
 
   void read_shape(const YAML::Node& node) {
     std::string name, object;
     auto f = named(node, "shape",
-                   {"name", "box", "cylinder", "sphere", "disk", "torus", "line", "frame", "center", "axis", "color"},
+                   {"name", "box", "cylinder", "sphere", "ellipsoid", "disk", "torus", "line", "frame", "center", "axis",
+                    "color"},
                    name, object);
     claim("shape", name, f["name"], object);
     const char* kind = nullptr;
@@ -34,7 +36,7 @@ class GeometryReader : public ModelValues {
         if (kind) fail(f.key(key), object, std::string("has two shapes, '") + kind + "' and '" + key + "': give one");
         kind = key, shape_kind = k;
       }
-    if (!kind) fail(node, object, "needs a shape: box, cylinder, sphere, disk, torus or line");
+    if (!kind) fail(node, object, "needs a shape: box, cylinder, sphere, ellipsoid, disk, torus or line");
     model::Shape shape{.name = name,
                        .kind = shape_kind,
                        .frame = f.has("frame") ? frame_named(f["frame"], object) : system_.inertial_frame(),
@@ -42,13 +44,21 @@ class GeometryReader : public ModelValues {
     read_size(f[kind], object, shape);
     if (f.has("axis")) {
       if (shape_kind != ShapeKind::Cylinder && shape_kind != ShapeKind::Disk && shape_kind != ShapeKind::Torus)
-        fail(f.key("axis"), object,
-             std::string("'axis' is the axis of symmetry of a cylinder, disk or torus; a ") + kind +
-                 (shape_kind == ShapeKind::Box ? " has its edges along its frame's x, y, z" : " has none"));
+        fail(f.key("axis"), object, "'axis' is the axis of symmetry of a cylinder, disk or torus; " + without_axis(shape_kind));
       shape.axis = axis(f["axis"], object);
     }
     if (f.has("color")) shape.color = color(f["color"], object);
     guarded(node, object, [&] { system_.add_shape(shape); });
+  }
+
+  // Why a shape takes no `axis`.
+  static std::string without_axis(ShapeKind kind) {
+    switch (kind) {
+      case ShapeKind::Box: return "a box has its edges along its frame's x, y, z";
+      case ShapeKind::Ellipsoid: return "an ellipsoid has its semi-axes along its frame's x, y, z";
+      case ShapeKind::Line: return "a line has none";
+      default: return "a sphere has none";
+    }
   }
 
   // A positive length.
@@ -57,6 +67,14 @@ class GeometryReader : public ModelValues {
     if (GiNaC::is_a<GiNaC::numeric>(e) && !(GiNaC::ex_to<GiNaC::numeric>(e) > 0))
       fail(node, object, "a size must be positive, got " + in_quotes(node.Scalar()));
     return e;
+  }
+
+  // [x, y, z]: a box's edges, an ellipsoid's semi-axes.
+  void three_lengths(const YAML::Node& node, const std::string& object, const std::string& what, const std::string& has,
+                     model::Shape& shape) const {
+    const auto& items = list(node, object, what);
+    if (items.size() != 3) fail(node, object, has + " " + what);
+    for (std::size_t i = 0; i < 3; ++i) shape.size[i] = length(items[i], object);
   }
 
   void read_size(const YAML::Node& node, const std::string& object, model::Shape& shape) const {
@@ -70,12 +88,10 @@ class GeometryReader : public ModelValues {
       }
     };
     switch (shape.kind) {
-      case ShapeKind::Box: {
-        const auto& sides = list(node, object, "three edge lengths [x, y, z]");
-        if (sides.size() != 3) fail(node, object, "a box has three edge lengths [x, y, z]");
-        for (std::size_t i = 0; i < 3; ++i) shape.size[i] = length(sides[i], object);
+      case ShapeKind::Box: three_lengths(node, object, "three edge lengths [x, y, z]", "a box has", shape); break;
+      case ShapeKind::Ellipsoid:
+        three_lengths(node, object, "three semi-axes [a, b, c]", "an ellipsoid has", shape);
         break;
-      }
       case ShapeKind::Sphere: shape.size[0] = length(node, object); break;
       case ShapeKind::Cylinder: keyed({"radius", "length"}, {"radius", "length"}); break;
       case ShapeKind::Disk:

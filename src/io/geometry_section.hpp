@@ -5,6 +5,7 @@
 //     - {name: wheel, torus: {radius: rR, tube: 0.02}, frame: R, center: CR, axis: y}
 //     - {name: frame, box: [0.5, 0.05, 0.05], frame: B, center: GB, color: "#7f7f7f"}
 //     - {name: bob, sphere: 0.1, center: P2}
+//     - {name: shell, ellipsoid: [a, b, c], frame: B, center: E}
 //     - {name: disk, disk: {radius: r, thickness: 0.01}, frame: D, center: G}
 //     - {name: axle, cylinder: {radius: 0.01, length: 0.3}, frame: R, center: CR, axis: y}
 //     - {name: rod, line: [O, P1]}

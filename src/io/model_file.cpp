@@ -16,9 +16,8 @@
 #include "adyn/kinematics/dyadic.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/inertia.hpp"
-#include "adyn/model/joint_constraints.hpp"
-#include "adyn/model/rolling_contact.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "geometric_constraints.hpp"
 #include "geometry_section.hpp"
 #include "initial_conditions.hpp"
 #include "model_values.hpp"
@@ -397,7 +396,7 @@ class ModelReader : public ModelValues {
     if (!c) {
       for (const auto& extra : {"nonideal_force", "friction"})
         if (f.has(extra)) fail(f.key(extra), object, std::string("'") + extra + "' is for constraints written as expressions");
-      guarded(f[key], object, [&] { read_geometric_constraint(name, key, f[key], object); });
+      guarded(f[key], object, [&] { read_geometric_constraint(name, key, f[key], object, source_, system_); });
       return;
     }
     check_references(f[key], object, *c);
@@ -425,55 +424,6 @@ class ModelReader : public ModelValues {
       chosen.push_back(GiNaC::ex_to<GiNaC::symbol>(it->second));
     }
     guarded(node, object, [&] { system_.set_dependent_speeds(chosen); });
-  }
-
-  // rolling: {wheel, center, axle, radius, tube_radius, plane, normal, plane_point}
-  // coincident: {points: [P, Q], frame}   on_plane: {point, through, normal}
-  // on_line: {point, through, direction}  aligned: {axis, along}
-  void read_geometric_constraint(const std::string& name, const std::string& kind, const YAML::Node& node,
-                                 const std::string& object) {
-    if (kind == "rolling") {
-      auto g = fields(node, object, {"wheel", "center", "axle", "radius", "tube_radius", "plane", "normal", "plane_point"});
-      require(g, object, {"wheel", "center", "axle", "radius", "normal"});
-      const auto plane = g.has("plane") ? frame_named(g["plane"], object) : system_.inertial_frame();
-      model::add_rolling_contact(
-          system_, {name, frame_named(g["wheel"], object), point_named(g["center"], object), direction(g["axle"], object),
-                    expression(g["radius"], object), g.has("tube_radius") ? expression(g["tube_radius"], object) : ex(0),
-                    plane, direction(g["normal"], object),
-                    g.has("plane_point") ? point_named(g["plane_point"], object) : system_.origin()});
-    } else if (kind == "coincident") {
-      auto g = fields(node, object, {"points", "frame"});
-      require(g, object, {"points"});
-      if (!g["points"].IsSequence() || g["points"].size() != 2) fail(g["points"], object, "expected two point names [P, Q]");
-      model::add_coincident_points(system_, name, point_named(g["points"][0], object), point_named(g["points"][1], object),
-                                   g.has("frame") ? frame_named(g["frame"], object) : system_.inertial_frame());
-    } else if (kind == "on_plane" || kind == "on_line") {
-      const std::string along = kind == "on_plane" ? "normal" : "direction";
-      auto g = fields(node, object, {"point", "through", along});
-      require(g, object, {"point", "through", along.c_str()});
-      const auto P = point_named(g["point"], object), Q = point_named(g["through"], object);
-      const auto v = direction(g[along], object);
-      if (kind == "on_plane") model::add_point_on_plane(system_, name, P, Q, v);
-      else model::add_point_on_line(system_, name, P, Q, v);
-    } else {
-      auto g = fields(node, object, {"axis", "along"});
-      require(g, object, {"axis", "along"});
-      model::add_aligned_axes(system_, name, direction(g["axis"], object), direction(g["along"], object));
-    }
-  }
-
-  // A direction: a frame axis "B.z" or "-N.z", or a vector {FRAME: [c1, c2, c3]}.
-  kin::Vector direction(const YAML::Node& node, const std::string& object) const {
-    if (node.IsMap()) return vector(node, object);
-    const std::string s = text(node, object, "a direction such as B.z, -N.z or {B: [0, 0, 1]}");
-    const bool negative = !s.empty() && s[0] == '-';
-    const auto dot = s.rfind('.');
-    static const std::string axes = "xyz";
-    if (dot == std::string::npos || dot + 2 != s.size() || axes.find(s[dot + 1]) == std::string::npos)
-      fail(node, object, "expected a frame axis such as B.z or -N.z, got " + in_quotes(s));
-    const auto frame = frame_called(s.substr(negative ? 1 : 0, dot - (negative ? 1 : 0)), node, object);
-    const kin::Vector axis = frame.basis(static_cast<int>(axes.find(s[dot + 1])));
-    return negative ? -axis : axis;
   }
 
   // A constraint must involve the motion: a coordinate (holonomic) or a rate (the others).

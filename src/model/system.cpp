@@ -120,6 +120,7 @@ const char* shape_kind_name(ShapeKind kind) {
     case ShapeKind::Cylinder: return "cylinder";
     case ShapeKind::Disk: return "disk";
     case ShapeKind::Torus: return "torus";
+    case ShapeKind::Ellipsoid: return "ellipsoid";
     case ShapeKind::Line: return "line";
     case ShapeKind::Sphere: break;
   }

@@ -95,6 +95,16 @@ double extent(const Scene& scene) {
   return std::max(std::sqrt(d), 1e-3);
 }
 
+// The largest distance across a shape (a line's two points are in the points' extent).
+double diameter(const SceneShape& s) {
+  const auto& [a, b, c] = s.size;
+  if (s.kind == "box") return std::sqrt(a * a + b * b + c * c);
+  if (s.kind == "cylinder" || s.kind == "disk") return std::hypot(2 * a, b);
+  if (s.kind == "torus") return 2 * (a + b);
+  if (s.kind == "line") return 0;
+  return 2 * std::max({a, b, c});  // sphere, ellipsoid
+}
+
 // The uniform solid ellipsoid with the body's mass and central principal moments:
 // I1 = m (b² + c²)/5, ..., so a² = 5 (I2 + I3 − I1) / (2m); a thin direction is drawn at 2 % of the scene.
 SceneBody inertia_ellipsoid(const model::System& s, const std::vector<kin::Point>& points, const model::RigidBody& b,
@@ -170,20 +180,26 @@ std::vector<SceneShape> model_shapes(const model::System& s, const std::vector<k
   return out;
 }
 
-// The planes the rolling contacts roll on, each once (contacts on one plane share it).
+// The plane a rolling contact rolls on, added unless it is there (contacts on one plane share it).
+void add_contact_plane(const model::System& s, const std::vector<kin::Point>& points, const std::string& name,
+                       const kin::ReferenceFrame& ground, const kin::Vector& normal, const kin::Point& plane_point,
+                       std::vector<ScenePlane>& out) {
+  ScenePlane plane{name, index_of(s.frames(), ground.name()), index_of(points, plane_point.name()), {}};
+  const Eigen::Vector3d n = sym::evaluate(normal.components_in(ground), s.parameter_values(),
+                                          "normal of rolling contact '" + name + "'");
+  for (std::size_t i = 0; i < 3; ++i) plane.normal[i] = n(static_cast<Eigen::Index>(i));
+  const auto same = [&](const ScenePlane& p) {
+    return p.frame == plane.frame && p.point == plane.point && Eigen::Vector3d(p.normal.data()).isApprox(n, 1e-12);
+  };
+  if (plane.point < points.size() && std::none_of(out.begin(), out.end(), same)) out.push_back(plane);
+}
+
+// The planes the rolling contacts (of wheels and of convex bodies) roll on, each once.
 std::vector<ScenePlane> contact_planes(const model::System& s, const std::vector<kin::Point>& points) {
   std::vector<ScenePlane> out;
-  for (const auto& c : s.rolling_contacts()) {
-    ScenePlane plane{c.name, index_of(s.frames(), c.ground.name()), index_of(points, c.plane_point.name()), {}};
-    const Eigen::Vector3d n = sym::evaluate(c.normal.components_in(c.ground), s.parameter_values(),
-                                            "normal of rolling contact '" + c.name + "'");
-    for (std::size_t i = 0; i < 3; ++i) plane.normal[i] = n(static_cast<Eigen::Index>(i));
-    const auto same = [&](const ScenePlane& p) {
-      return p.frame == plane.frame && p.point == plane.point &&
-             Eigen::Vector3d(p.normal.data()).isApprox(n, 1e-12);
-    };
-    if (plane.point < points.size() && std::none_of(out.begin(), out.end(), same)) out.push_back(plane);
-  }
+  for (const auto& c : s.rolling_contacts()) add_contact_plane(s, points, c.name, c.ground, c.normal, c.plane_point, out);
+  for (const auto& c : s.convex_rolling_contacts())
+    add_contact_plane(s, points, c.name, c.ground, c.normal, c.plane_point, out);
   return out;
 }
 
@@ -261,6 +277,7 @@ Scene sample_scene(const model::System& system, const Trajectory& trajectory) {
   scene.extent = extent(scene);
   scene.up = up_direction(system);
   scene.shapes = model_shapes(system, points);
+  for (const auto& shape : scene.shapes) scene.extent = std::max(scene.extent, diameter(shape));  // a rattleback's shell
   add_default_shapes(system, points, scene);
   scene.planes = contact_planes(system, points);
   return scene;

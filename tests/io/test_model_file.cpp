@@ -313,8 +313,9 @@ TEST(ModelFile, GeometrySection) {
                                              "  - {name: wheel, torus: {radius: r, tube: 0.02}, frame: B, center: P, axis: y}\n"
                                              "  - {name: block, box: [1, 2, 3], color: \"#ff0000\"}\n"
                                              "  - {name: rod, line: [O, P]}\n"
-                                             "  - {name: coin, disk: {radius: r}, frame: B}\n");
-  ASSERT_EQ(s.shapes().size(), 4u);
+                                             "  - {name: coin, disk: {radius: r}, frame: B}\n"
+                                             "  - {name: shell, ellipsoid: [r, 0.2, 0.1], frame: B, center: P}\n");
+  ASSERT_EQ(s.shapes().size(), 5u);
   const auto& wheel = s.shapes()[0];
   EXPECT_EQ(wheel.kind, adyn::model::ShapeKind::Torus);
   EXPECT_EQ(wheel.frame.name(), "B");
@@ -325,11 +326,18 @@ TEST(ModelFile, GeometrySection) {
   EXPECT_EQ(s.shapes()[1].color, "#ff0000");
   EXPECT_EQ(s.shapes()[2].to->name(), "P");
   EXPECT_TRUE(s.shapes()[3].size[1].is_equal(s.shapes()[3].size[0] / 20));  // a disk's default thickness
+  EXPECT_EQ(s.shapes()[4].kind, adyn::model::ShapeKind::Ellipsoid);
+  EXPECT_TRUE(s.shapes()[4].size[2].is_equal(GiNaC::numeric(1, 10)));
   for (const auto& [entry, message] : std::vector<std::pair<std::string, std::string>>{
-           {"{name: a}", "shape 'a': needs a shape: box, cylinder, sphere, disk, torus or line"},
+           {"{name: a}", "shape 'a': needs a shape: box, cylinder, sphere, ellipsoid, disk, torus or line"},
            {"{name: a, sphere: 1, box: [1, 1, 1]}", "shape 'a': has two shapes, 'box' and 'sphere': give one"},
            {"{name: a, box: [1, 2]}", "shape 'a': a box has three edge lengths [x, y, z]"},
            {"{name: a, sphere: -1}", "shape 'a': a size must be positive"},
+           {"{name: a, ellipsoid: [1, 2]}", "shape 'a': an ellipsoid has three semi-axes [a, b, c]"},
+           {"{name: a, ellipsoid: [1, 0, 2]}", "shape 'a': a size must be positive"},
+           {"{name: a, ellipsoid: [1, 1, 2], axis: z}",
+            "shape 'a': 'axis' is the axis of symmetry of a cylinder, disk or torus; an ellipsoid has its semi-axes "
+            "along its frame's x, y, z"},
            {"{name: a, sphere: 1, center: Q}", "shape 'a': no point 'Q'"},
            {"{name: a, disk: {radius: 1}, axis: w}", "shape 'a': the axis is x, y or z"},
            {"{name: a, sphere: 1, axis: x}",

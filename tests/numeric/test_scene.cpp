@@ -149,6 +149,28 @@ TEST(Scene, TheModelsGeometryAndThePlaneItRollsOn) {
   EXPECT_TRUE(numeric::sample_scene(pendulum.system, run(pendulum, 0.2)).planes.empty());
 }
 
+// The rattleback (examples/kane_levinson_1982_rattleback.yaml): its shell an ellipsoid with the
+// semi-axes of its surface, in the body's frame (no default shape for the body), and the plane its
+// convex-body rolling contact rolls on, z = 0 with normal +N.z. Its points stay within 2 cm of O,
+// and the scene's extent (which places the camera) is the shell's length, 2a = 0.4 m.
+TEST(Scene, AnEllipsoidAndThePlaneAConvexBodyRollsOn) {
+  const auto doc = io::read_model_document(test::example("kane_levinson_1982_rattleback.yaml"));
+  numeric::Trajectory tr;
+  for (const auto& q : doc.system.coordinates()) tr.coordinate_names.push_back(q.get_name());
+  tr.t = {0.0};
+  tr.q = {doc.system.reference_configuration()};
+  const auto scene = numeric::sample_scene(doc.system, tr);
+  ASSERT_EQ(scene.shapes.size(), 1u);
+  EXPECT_EQ(scene.shapes[0].kind, "ellipsoid");
+  EXPECT_EQ(scene.shapes[0].size, (std::array<double, 3>{0.2, 0.03, 0.02}));
+  EXPECT_EQ(scene.frame_names[scene.shapes[0].frame], "B");
+  EXPECT_TRUE(scene.bodies.empty());
+  EXPECT_DOUBLE_EQ(scene.extent, 0.4);
+  ASSERT_EQ(scene.planes.size(), 1u);
+  EXPECT_EQ(scene.planes[0].name, "contact");
+  EXPECT_EQ(scene.planes[0].normal, (std::array<double, 3>{0, 0, 1}));
+}
+
 // A geometry section that draws part of the system leaves the rest to the defaults: a box on the
 // first bob; the second bob is still its sphere and both rods are still drawn. A model that draws
 // a line draws its own links; the bobs at its ends keep their spheres.

@@ -87,6 +87,7 @@ geometry:
   - {name: rod, cylinder: {radius: 0.05, length: 0.4}, axis: x, center: Q}
   - {name: wheel, torus: {radius: 0.2, tube: 0.02}, axis: y}
   - {name: link, line: [P, Q]}
+  - {name: shell, ellipsoid: [0.3, 0.1, 0.05], frame: A, center: Q}
 """
 
 
@@ -94,12 +95,13 @@ geometry:
 def test_shapes_are_drawn_with_their_sizes_along_their_axes(tool, tmp_path):
     """A box's edges [x, y, z] along its frame's axes (three.js's BoxGeometry(width, height, depth)
     is in the same axes: no turn onto an `axis`, which swapped y and z); A is N turned by 90° about
-    z; a cylinder and a torus lie about their axes. Measured in the browser, along N's axes."""
+    z; a cylinder and a torus lie about their axes; an ellipsoid's semi-axes [a, b, c] lie along
+    its frame's x, y, z (A: 2b along N.x, 2a along N.y). Measured in the browser, along N's axes."""
     model = tmp_path / "shapes.yaml"
     model.write_text(SHAPES)
     page, _ = page_of(tool, tmp_path, model, "--t-end", 0.1)
     drawn, _ = report(page, tmp_path)
-    expected = [[0.3, 0.2, 0.1], [0.2, 0.3, 0.1], [0.4, 0.1, 0.1], [0.44, 0.04, 0.44], [0, 3, 0]]
+    expected = [[0.3, 0.2, 0.1], [0.2, 0.3, 0.1], [0.4, 0.1, 0.1], [0.44, 0.04, 0.44], [0, 3, 0], [0.2, 0.6, 0.1]]
     assert np.abs(np.array(drawn["extents"]) - expected).max() < 1e-6, drawn
 
 

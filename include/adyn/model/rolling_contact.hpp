@@ -53,8 +53,20 @@ struct ContactKinematics {
 /// vector of the ground frame, or the radius is missing.
 ContactKinematics contact_kinematics(const RollingContact& c);
 
+/// The plane's part of a contact whose point is `contact_from_center` (r^{P/C}) from the point
+/// `center` of the body with frame `body`, on the plane through `plane_point` with unit `normal`
+/// fixed in `ground` — shared by wheels and convex bodies (convex_rolling_contact.hpp). `object`
+/// names the contact in errors (the normal not a constant unit vector of `ground`).
+ContactKinematics plane_contact(const std::string& object, const kin::ReferenceFrame& body, const kin::Point& center,
+                                const kin::Vector& contact_from_center, const kin::ReferenceFrame& ground,
+                                const kin::Vector& normal, const kin::Point& plane_point);
+
+/// Adds the rows of contact `name`: "NAME no-slip 1", "NAME no-slip 2" and, unless it holds
+/// identically, "NAME height"; returns their names.
+std::vector<std::string> add_contact_rows(System& system, const std::string& name, const ContactKinematics& k);
+
 /// Adds the constraints of a rolling contact to `system` ("NAME no-slip 1", "NAME no-slip 2" and,
-/// unless it holds identically, "NAME contact height") and returns their names.
+/// unless it holds identically, "NAME height") and returns their names.
 std::vector<std::string> add_rolling_contact(System& system, const RollingContact& c);
 
 }  // namespace adyn::model

@@ -1,6 +1,6 @@
 #pragma once
 // How a part of the system looks, for drawing it (model files' `geometry:` section; adyn animate):
-// a box, cylinder, sphere, disk or torus placed at a point with the axes of a frame, or a line
+// a box, cylinder, sphere, ellipsoid, disk or torus placed at a point with the axes of a frame, or a line
 // between two points. Shapes have no mass: the dynamics never reads them.
 #include <ginac/ginac.h>
 
@@ -13,9 +13,9 @@
 
 namespace adyn::model {
 
-enum class ShapeKind { Box, Cylinder, Sphere, Disk, Torus, Line };
+enum class ShapeKind { Box, Cylinder, Sphere, Ellipsoid, Disk, Torus, Line };
 
-/// "box", "cylinder", "sphere", "disk", "torus", "line".
+/// "box", "cylinder", "sphere", "ellipsoid", "disk", "torus", "line".
 const char* shape_kind_name(ShapeKind kind);
 
 struct Shape {
@@ -24,8 +24,8 @@ struct Shape {
   kin::ReferenceFrame frame;             // the shape's axes
   kin::Point center;                     // where it is (a line: its first point)
   std::optional<kin::Point> to{};        // a line's second point
-  /// Box: edge lengths along x, y, z; cylinder: radius, length; sphere: radius; disk: radius,
-  /// thickness; torus: radius, tube radius (unused entries 0).
+  /// Box: edge lengths along x, y, z; cylinder: radius, length; sphere: radius; ellipsoid:
+  /// semi-axes along x, y, z; disk: radius, thickness; torus: radius, tube radius (unused entries 0).
   std::array<GiNaC::ex, 3> size{0, 0, 0};
   int axis = 2;                          // cylinder, disk, torus: the axis of symmetry (0, 1, 2 = x, y, z)
   std::string color{};                   // "#rrggbb", or "" for the viewer's palette

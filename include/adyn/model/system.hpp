@@ -15,6 +15,7 @@
 
 #include "adyn/kinematics/point.hpp"
 #include "adyn/model/constraint.hpp"
+#include "adyn/model/convex_rolling_contact.hpp"
 #include "adyn/model/event.hpp"
 #include "adyn/model/loads.hpp"
 #include "adyn/model/particle.hpp"
@@ -144,6 +145,8 @@ class System {
   /// The rolling contacts whose constraints add_rolling_contact (rolling_contact.hpp) added, as
   /// the user stated them: what each wheel rolls on (drawing shows the planes).
   const std::vector<RollingContact>& rolling_contacts() const { return rolling_contacts_; }
+  /// Likewise the rolling contacts of convex bodies (convex_rolling_contact.hpp).
+  const std::vector<ConvexRollingContact>& convex_rolling_contacts() const { return convex_rolling_contacts_; }
 
   // --- events and impacts ------------------------------------------------------------------------
   /// Throws ModelError naming the event for a duplicate name, a gap that depends on the rates, or
@@ -177,6 +180,7 @@ class System {
   void claim_mass_name(const std::string& kind, const std::string& name);  // a particle's or body's
   void claim_load_name(const std::string& kind, const std::string& name);
   friend std::vector<std::string> add_rolling_contact(System& system, const RollingContact& c);
+  friend std::vector<std::string> add_rolling_contact(System& system, const ConvexRollingContact& c);
 
   std::string name_;
   std::vector<Parameter> parameters_;
@@ -187,6 +191,7 @@ class System {
   std::vector<kin::Point> points_;
   std::vector<Constraint> constraints_;
   std::vector<RollingContact> rolling_contacts_;
+  std::vector<ConvexRollingContact> convex_rolling_contacts_;
   std::vector<GiNaC::symbol> dependent_speeds_;
   GiNaC::exmap reference_state_;
   std::vector<Event> events_;

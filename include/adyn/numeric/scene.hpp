@@ -55,7 +55,7 @@ struct Scene {
   std::vector<std::array<std::size_t, 2>> links;  // (from, to) point indices, at a constant distance
   std::vector<SceneShape> shapes;  // the model's geometry; the defaults above leave out what it draws
   std::vector<ScenePlane> planes;
-  double extent = 1;  // the largest distance between points over the run (at least 1e-3)
+  double extent = 1;  // the largest distance between points over the run, or across a shape (at least 1e-3)
   std::array<double, 3> up{0, 0, 1};  // N components: against gravity when the model has it, else N.z
   bool completed = true;  // the trajectory reached its end time
   std::string stop_reason;

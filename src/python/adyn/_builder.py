@@ -120,8 +120,8 @@ class System:
     def add_constraint(self, name, *, holonomic=None, velocity=None, general=None, nonideal_force=None,
                        friction=None, rolling=None, coincident=None, **geometric):
         """A constraint: holonomic (phi(q, t) = 0), velocity (linear in the rates), general, or a
-        geometric one — rolling (a wheel on a plane), coincident (a pin joint), and the other
-        joints of docs/model-format.md; nonideal_force or friction make it nonideal."""
+        geometric one — rolling (a wheel or a convex body on a plane), coincident (a pin joint),
+        and the other joints of docs/model-format.md; nonideal_force or friction make it nonideal."""
         return self._append("constraints", _fields(name=name, holonomic=holonomic, velocity=velocity, general=general,
                                                    nonideal_force=nonideal_force, friction=friction, rolling=rolling,
                                                    coincident=coincident, **geometric))
