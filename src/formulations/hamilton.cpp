@@ -61,9 +61,9 @@ matrix inverse(const matrix& M, bool small) {
   return sym::map_entries(M.inverse(), sym::canonical_normal);
 }
 
-// A mass matrix too large for the exact test is checked at random states (coordinates and
-// parameters in [0.3, 1.3], the scale of a model's values): singular at all of them, it is
-// singular everywhere up to rounding.
+// M at random states (coordinates and parameters in [0.3, 1.3], the scale of a model's values):
+// singular at all of them, it is singular everywhere up to rounding (the only test of a mass
+// matrix too large for the exact one, and the first of a small one: see is_singular).
 bool singular_at_random_states(const matrix& M) {
   std::mt19937 rng(20261124);
   std::uniform_real_distribution<double> value(0.3, 1.3);
