@@ -38,17 +38,21 @@ std::string coordinate_list(const std::vector<symbol>& q) {
 // equations reuse. `object` names what a SingularityError or ModelError is about.
 struct Legendre {
   HamiltonianForm form;
-  matrix mass;        // M = ∂²T/∂q̇²
-  bool small = true;  // simplified (see is_small)
+  matrix mass;              // M = ∂²T/∂q̇²
+  matrix momenta_of_rates;  // p = ∂L/∂q̇ = M q̇ + b, in q, q̇ and t
+  bool small = true;        // simplified (see is_small)
 };
 
 // Whether the mass matrix is small enough for the symbolic inverse, normal() and the exact
 // singularity test (the textbook forms); larger ones stay graphs (Cramer's rule, nothing expanded).
 bool is_small(const matrix& M) { return sym::expansion_is_small(sym::entries(M), sym::simplification_limit); }
 
-// e normalized when the mass matrix is small, unless e itself would swell (expanded_terms).
+// e normalized when the mass matrix is small, unless e itself would swell (expanded_terms) or its
+// normal form is larger than e (a spring's ∂V/∂q, (|r| − ℓ0)/|r| ∂|r|²/∂q, expands to ten times its size).
 ex tidy(const ex& e, bool small) {
-  return small && sym::expansion_is_small(e, sym::simplification_limit) ? sym::canonical_normal(e) : e;
+  if (!small || !sym::expansion_is_small(e, sym::simplification_limit)) return e;
+  ex normal = sym::canonical_normal(e);
+  return sym::expression_size(normal) <= sym::expression_size(e) ? normal : e;
 }
 
 // M⁻¹: GiNaC's inverse, normalized, when small; Cramer's rule over the graph otherwise.
@@ -57,9 +61,9 @@ matrix inverse(const matrix& M, bool small) {
   return sym::map_entries(M.inverse(), sym::canonical_normal);
 }
 
-// A mass matrix too large for the exact test is checked at random states (coordinates and
-// parameters in [0.3, 1.3], the scale of a model's values): singular at all of them, it is
-// singular everywhere up to rounding.
+// M at random states (coordinates and parameters in [0.3, 1.3], the scale of a model's values):
+// singular at all of them, it is singular everywhere up to rounding (the only test of a mass
+// matrix too large for the exact one, and the first of a small one: see is_singular).
 bool singular_at_random_states(const matrix& M) {
   std::mt19937 rng(20261124);
   std::uniform_real_distribution<double> value(0.3, 1.3);
@@ -80,11 +84,20 @@ bool singular_at_random_states(const matrix& M) {
   return true;
 }
 
+// Regular at one random state, M is regular wherever its determinant does not vanish, which is
+// almost everywhere; a matrix singular at all of them gets the exact test when small (det M
+// simplifies to 0). The exact test alone took 3.9 s of Andrews' squeezer's (IFToMM A03) 7 × 7.
+bool is_singular(const matrix& M, bool small) {
+  if (!singular_at_random_states(M)) return false;
+  if (!small) return true;
+  const ex det = M.determinant().normal();
+  return det.is_zero() || sym::is_zero_trig(det);
+}
+
 Legendre legendre(const LagrangianForm& lf, const std::string& object) {
   const auto& q = lf.coordinates;
   const auto n = q.size();
   const auto qd = sym::derivatives_of(q);
-  const ex L = lf.kinetic_energy - lf.potential_energy;
   const matrix p_of_qd = generalized_momenta(lf);  // p = ∂L/∂q̇ = M q̇ + b
 
   // The canonical form of T (Géradin (1.30)–(1.33), seed-004 A5): M = ∂²T/∂q̇² (T2 = ½ q̇ᵀ M q̇)
@@ -106,11 +119,7 @@ Legendre legendre(const LagrangianForm& lf, const std::string& object) {
   }
   const bool small = is_small(M);
   if (n > 0) {
-    const bool singular = small ? [&] {
-      const ex det = M.determinant().normal();
-      return det.is_zero() || sym::is_zero_trig(det);
-    }() : singular_at_random_states(M);
-    if (singular)
+    if (is_singular(M, small))
       throw NotApplicableError(object, "the mass matrix ∂²T/∂q̇² is singular (its determinant " +
                                          std::string(small ? "simplifies to 0" : "vanishes at random states") +
                                          "), so p = ∂L/∂q̇ cannot be solved for q̇ and there is no Hamiltonian");
@@ -134,12 +143,16 @@ Legendre legendre(const LagrangianForm& lf, const std::string& object) {
   hf.velocities = n == 0 ? matrix(0, 1)
                   : small ? sym::map_entries(inverse(M, true).mul(p_minus_b), sym::canonical_normal)
                           : sym::solve_linear(M, p_minus_b, 0);
-  GiNaC::exmap velocity_of;
-  for (std::size_t i = 0; i < n; ++i) velocity_of[qd[i]] = hf.velocities(i, 0);
-  // The Legendre transform H = pᵀ q̇ − L at q̇ = f(q, p, t).
-  ex H = -sym::substitute(L, velocity_of);
-  for (std::size_t i = 0; i < n; ++i) H += sym::times(hf.momenta[i], hf.velocities(i, 0));
-  hf.hamiltonian = tidy(H, small);
+  // The Legendre transform H = pᵀ f − L(q, f, t) = ½ (p − b)ᵀ f − T0 + V (T = ½ q̇ᵀ M q̇ + bᵀ q̇ + T0
+  // at q̇ = f, p − b = M f), its kinetic part and V simplified apart: normal() of the whole put V's
+  // square roots (springs) over the denominators of M⁻¹ and swelled.
+  GiNaC::exmap at_rest;
+  for (const auto& r : qd) at_rest[r] = 0;
+  ex H = tidy(lf.potential_energy - sym::substitute(lf.kinetic_energy, at_rest), small);  // V − T0
+  for (std::size_t i = 0; i < n; ++i)
+    H += sym::times(GiNaC::numeric(1, 2), tidy(p_minus_b(i, 0), small), hf.velocities(i, 0));
+  hf.hamiltonian = H;
+  out.momenta_of_rates = p_of_qd;
   return out;
 }
 
@@ -171,7 +184,6 @@ EquationsOfMotion hamilton(const model::System& system) {
   const Legendre lt = legendre(lf, object);
   const HamiltonianForm& hf = lt.form;
   const auto& q = hf.coordinates;
-  const auto& p = hf.momenta;
   const auto n = q.size();
   const auto qd = sym::derivatives_of(q);
   if (!lf.generalized_forces.empty() && lf.generalized_forces.size() != n)
@@ -181,20 +193,24 @@ EquationsOfMotion hamilton(const model::System& system) {
   EquationsOfMotion eom;
   eom.method = "Hamilton";
   eom.coordinates = q;
-  eom.speeds = p;
-  eom.speed_definitions = generalized_momenta(lf);  // q̇ = ∂H/∂p (equal to f = M⁻¹ (p − b)).
+  eom.speeds = hf.momenta;
+  eom.speed_definitions = lt.momenta_of_rates;  // p(q, q̇, t), for state_for
   eom.hamiltonian = hf.hamiltonian;
-  eom.coordinate_rates = matrix(n, 1);
-  // Derivatives of H through its graph (sym::ChainRule); normal() only for small systems.
+  eom.coordinate_rates = hf.velocities;  // q̇ = ∂H/∂p = f(q, p, t), as solved
+  // ṗ = −∂H/∂q + Q − ∂D/∂q̇ at q̇ = f, with −∂H/∂q|_p = ∂L/∂q|_q̇ = ∂T/∂q − ∂V/∂q at q̇ = f (the terms
+  // of ∂f/∂q cancel, ∂L/∂q̇ = p): each part simplified on its own, never the sum (normal() of the
+  // sum puts the springs' square roots over the denominators of f). Derivatives through the graph
+  // (sym::ChainRule); normal() only for small systems.
   const bool small = lt.small;
-  sym::Substitution at_velocities(at);
-  for (std::size_t i = 0; i < n; ++i) eom.coordinate_rates(i, 0) = tidy(sym::partial_derivative(hf.hamiltonian, p[i]), small);
-  // ṗ = −∂H/∂q + Q − ∂D/∂q̇, the nonconservative terms at q̇ = f(q, p, t).
+  sym::Substitution at_rates(at);  // q̇ -> f(q, p, t)
+  const auto tidy_at_rates = [&](const ex& e) { return at_rates(tidy(e, small)); };
   matrix F(n, 1);
   for (std::size_t i = 0; i < n; ++i) {
-    ex Fi = -sym::partial_derivative(hf.hamiltonian, q[i]) - at_velocities(sym::partial_derivative(lf.dissipation, qd[i]));
-    if (!lf.generalized_forces.empty()) Fi += at_velocities(lf.generalized_forces[i]);
-    F(i, 0) = tidy(Fi, small);
+    ex Fi = tidy(at_rates(sym::partial_derivative(lf.kinetic_energy, q[i])), small) -
+            tidy(sym::partial_derivative(lf.potential_energy, q[i]), small) -
+            tidy_at_rates(sym::partial_derivative(lf.dissipation, qd[i]));
+    if (!lf.generalized_forces.empty()) Fi += tidy_at_rates(lf.generalized_forces[i]);
+    F(i, 0) = Fi;
   }
 
   const auto& constraints = system.constraints();
@@ -205,21 +221,19 @@ EquationsOfMotion hamilton(const model::System& system) {
     return eom;
   }
 
-  // A q̈ = b with q̇ = f; q̈ = (∂f/∂p) ṗ + (∂f/∂q) f + ∂f/∂t gives G ṗ = g.
+  // A q̈ = b with ṗ = M q̈ + w, w = (d/dt at q̈ = 0) p = Ṁ q̇ + ḃ at q̇ = f: q̈ = M⁻¹ (ṗ − w) gives
+  // the rows G ṗ = g with G = A M⁻¹ and g = b + G w.
   const auto rows = acceleration_constraints(constraints, q);
-  const auto subs_velocities = [&](const ex& e) { return at_velocities(e); };
-  const matrix A = sym::map_entries(rows.A, subs_velocities);
-  const matrix b = sym::map_entries(rows.b, subs_velocities);
   const matrix Minv = inverse(lt.mass, small);
-  matrix drift = sym::product(sym::jacobian(hf.velocities, q), hf.velocities);  // (∂f/∂q) f + ∂f/∂t
-  for (std::size_t i = 0; i < n; ++i) drift(i, 0) += sym::partial_derivative(hf.velocities(i, 0), sym::time());
-  const auto tidied = [&](const matrix& m) { return sym::map_entries(m, [&](const ex& e) { return tidy(e, small); }); };
-  eom.constraint_matrix = tidied(sym::product(A, Minv));
-  eom.constraint_rhs = tidied(b.sub(sym::product(A, drift)));
+  sym::TotalTimeDerivative without_accelerations(qd);
+  const matrix w = sym::map_entries(lt.momenta_of_rates, [&](const ex& e) { return tidy_at_rates(without_accelerations(e)); });
+  eom.constraint_matrix = sym::map_entries(sym::product(sym::map_entries(rows.A, tidy_at_rates), Minv),
+                                           [&](const ex& e) { return tidy(e, small); });
+  eom.constraint_rhs = sym::map_entries(rows.b, tidy_at_rates).add(sym::product(eom.constraint_matrix, w));
   // ṗ = F + Aᵀλ premultiplied by M⁻¹ (symmetric): M⁻¹ ṗ = M⁻¹ F + (A M⁻¹)ᵀ λ, so that the rows G
   // of the KKT system carry the physical constraint force Aᵀλ (Lagrange's multipliers).
   eom.mass_matrix = Minv;
-  eom.forcing = tidied(sym::product(Minv, F));
+  eom.forcing = sym::product(Minv, F);
   for (std::size_t k = 0; k < constraints.size(); ++k) {
     const std::string index = std::to_string(k + 1);
     std::string name = "lambda", tex = "\\lambda_{";

@@ -166,7 +166,9 @@ bool is_zero_trig(const ex& e) {
 }
 
 ex trig_simplify(const ex& e) {
-  if (is_a<symbol>(e) || is_a<numeric>(e) || !expansion_is_small(e, simplification_limit)) return e;
+  if (is_a<symbol>(e) || is_a<numeric>(e) || !expansion_is_small(e, simplification_limit) ||
+      normalized_terms(e) > simplification_limit)
+    return e;
   ex best = e;
   for (const ex& start : {e, expand_trig(e)}) {
     ex candidate = reduced_form(start);

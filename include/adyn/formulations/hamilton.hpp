@@ -16,7 +16,14 @@
 // In the common form (equations_of_motion.hpp) the speeds are the momenta, u = p. Without
 // constraints M_eom = 1 and F = −∂H/∂q + Q − ∂D/∂q̇. With constraints A q̈ = b (acceleration_constraints),
 // q̈ = (∂f/∂p) ṗ + (∂f/∂q) f + ∂f/∂t gives the rows G ṗ = g with
-//     G = A ∂f/∂p = A M⁻¹,      g = b − A ((∂f/∂q) f + ∂f/∂t)        (A, b at q̇ = f).
+//     G = A ∂f/∂p = A M⁻¹,      g = b − A ((∂f/∂q) f + ∂f/∂t) = b + G w        (A, b at q̇ = f),
+// where w = Ṁ q̇ + ḃ at q̇ = f is the part of ṗ = M q̈ + Ṁ q̇ + ḃ without q̈ (so that
+// (∂f/∂q) f + ∂f/∂t = −M⁻¹ w).
+//
+// How they are built: H = ½ (p − b)ᵀ f − T0 + V (the same transform, since p − b = M f), and
+// −∂H/∂q|_p = ∂L/∂q|_q̇ at q̇ = f, each part (∂T/∂q at f, ∂V/∂q, ∂D/∂q̇ and Q) simplified on its
+// own and the sum never: normal() of the whole put the springs' square roots over the
+// denominators of M⁻¹ (IFToMM A05's equations took minutes; now 0.1 s).
 // The constraint force is Aᵀλ (the same λ as Lagrange's M q̈ = F + Aᵀλ), which is not Gᵀλ unless
 // M ∝ 1; so the constrained equations are premultiplied by ∂f/∂p = M⁻¹ (symmetric):
 //     M⁻¹ ṗ = M⁻¹ F + Gᵀ λ,      G ṗ = g,

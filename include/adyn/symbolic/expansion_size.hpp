@@ -17,6 +17,12 @@ namespace adyn::sym {
 /// saturates at infinity instead of overflowing.
 double expanded_terms(const GiNaC::ex& e);
 
+/// An estimate of the terms of normal(e) (numerator and denominator together) or of any of its
+/// subexpressions, whichever is largest: expanded_terms, and a sum brought over the least common
+/// multiple of its terms' denominators — Σ a_k / D_k has Σ a_k Π_{j≠k} D_j in its numerator when
+/// the D_k differ (told apart by their expression), which expanded_terms counts as Σ a_k D_k.
+double normalized_terms(const GiNaC::ex& e);
+
 /// Whether e is small enough for algebra that expands it: at most `limit` operations (as
 /// operation_count) and at most `limit` terms when expanded (expanded_terms).
 bool expansion_is_small(const GiNaC::ex& e, std::size_t limit);

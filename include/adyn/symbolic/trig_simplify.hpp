@@ -24,8 +24,12 @@ bool is_zero_trig(const GiNaC::ex& e);
 inline constexpr std::size_t simplification_limit = 3000;
 
 /// A practical simplifier: sin² + cos² and similar collapse; never returns a larger expression
-/// than it was given (size = expression_size). Large expressions (simplification_limit) are
-/// returned unchanged.
+/// than it was given (size = expression_size). Large expressions are returned unchanged: more
+/// than simplification_limit operations or expanded terms, or a normal form (its first step)
+/// estimated at more than simplification_limit terms (normalized_terms) — a sum of fractions with
+/// different denominators is brought over their product: Hamilton's ṗ of the flyball governor
+/// (IFToMM A05), a kinetic part over (det M)², a damper's over |r|² and a spring's square root, took
+/// 3 minutes per entry and gained nothing.
 GiNaC::ex trig_simplify(const GiNaC::ex& e);
 GiNaC::matrix trig_simplify(const GiNaC::matrix& m);
 
