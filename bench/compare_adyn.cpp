@@ -194,9 +194,15 @@ void simulate_run(const model::System& s, const formulations::EquationsOfMotion&
   numeric::SimulationOptions setup = o;
   setup.t_end = setup.output_step = 1e-9;
   const double setup_seconds = chain::time_job([&] { numeric::simulate(s, eom, x0, setup); });
+  // Compiled once (numeric::CompiledSystem), then run: what a run costs beyond the integration.
+  const numeric::CompiledSystem compiled(s, eom, {.backend = numeric::Backend::Native, .articulated_body = true});
+  const double compiled_seconds = chain::time_job([&] { numeric::simulate(compiled, x0, o); });
+  const double compiled_setup_seconds = chain::time_job([&] { numeric::simulate(compiled, x0, setup); });
   const std::string setting = chain::setting_label("rtol", rtol), tool = "adyn-c";
   chain::record(tool, "simulate", n, setting, "seconds", chain::number(seconds));
   chain::record(tool, "simulate", n, setting, "setup_seconds", chain::number(setup_seconds));
+  chain::record(tool, "simulate", n, setting, "compiled_seconds", chain::number(compiled_seconds));
+  chain::record(tool, "simulate", n, setting, "compiled_setup_seconds", chain::number(compiled_setup_seconds));
   chain::record(tool, "simulate", n, setting, "completed", tr.summary.completed ? "1" : "0");
   chain::record(tool, "simulate", n, setting, "steps", std::to_string(tr.summary.steps));
   chain::record(tool, "simulate", n, setting, "evaluations", std::to_string(tr.summary.rhs_evaluations));

@@ -3,9 +3,10 @@
 
 Usage: PYTHONPATH=build/python python3 bench/python/ensemble_throughput.py [MEMBERS]
 
-Two tasks on bundled examples: simulations of the double pendulum (10 s each, Lagrange, tape) over
-MEMBERS initial angles, and eigenanalyses of the Whipple bicycle (Meijaard 2007)
-over a MEMBERS-point grid of (v, mB). For each number of workers: the wall time of the ensemble call (the cluster already up,
+Three tasks on bundled examples: simulations of the double pendulum (10 s each, Lagrange, tape) over
+MEMBERS initial angles, simulations of the Whipple bicycle (5 s each, Kane, native C) over a
+MEMBERS-point grid of (mB, v) — the forward speed v sets the initial speeds —, and eigenanalyses of
+the Whipple bicycle (Meijaard 2007) over a MEMBERS-point grid of (v, mB). For each number of workers: the wall time of the ensemble call (the cluster already up,
 the equations derived and shipped by the call), members per second, and the speed-up over one
 worker. The same members run in this process with a plain loop give the baseline without Dask.
 """
@@ -28,6 +29,9 @@ def tasks(members):
     return [
         ("simulate: double pendulum, 10 s", pendulum,
          dict(initial={"q1": np.linspace(0.1, 1.5, members)}, t_end=10.0)),
+        ("simulate: Whipple bicycle, 5 s", bicycle,
+         dict(parameters=adyn.grid(mB=np.linspace(70, 100, side), v=np.linspace(4, 6, side)), t_end=5.0,
+              backend="native")),
         ("eigen: Whipple bicycle", bicycle,
          dict(parameters=adyn.grid(v=np.linspace(0, 10, side), mB=np.linspace(70, 100, side)), task="eigen")),
     ]
@@ -43,9 +47,11 @@ def in_process(model, arguments):
         for i in range(k):
             lin.eigen({n: float(v[i]) for n, v in sample.items()})
     else:
-        eom = model.derive(model.settings.get("method", "lagrange"))
-        for q1 in arguments["initial"]["q1"]:
-            eom.simulate(initial={"q1": float(q1)}, t_end=arguments["t_end"])
+        handle = model.derive(model.settings.get("method", "lagrange")).compile(arguments.get("backend"))
+        parameters, initial = arguments.get("parameters", {}), arguments.get("initial", {})
+        for k in range(len(next(iter({**parameters, **initial}.values())))):
+            handle.set_parameters({n: float(v[k]) for n, v in parameters.items()})
+            handle.simulate(initial={n: float(v[k]) for n, v in initial.items()}, t_end=arguments["t_end"])
     return time.perf_counter() - start
 
 
@@ -74,9 +80,7 @@ def main():
 
 def _small(arguments):
     """Two members of the same task: imports and caches on every worker before timing."""
-    if arguments.get("task") == "eigen":
-        return {"parameters": {n: v[:2] for n, v in arguments["parameters"].items()}}
-    return {"initial": {n: v[:2] for n, v in arguments["initial"].items()}}
+    return {key: {n: v[:2] for n, v in arguments[key].items()} for key in ("parameters", "initial") if key in arguments}
 
 
 if __name__ == "__main__":

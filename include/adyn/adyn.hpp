@@ -20,6 +20,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/boltzmann_hamel.hpp"
+#include "adyn/formulations/energy_function.hpp"
 #include "adyn/formulations/equations_archive.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/formulations/fundamental_equation.hpp"

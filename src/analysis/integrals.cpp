@@ -40,7 +40,7 @@ IntegralsOfMotion integrals_of_motion(const model::System& system) {
   out.momenta = formulations::generalized_momenta(form);
   for (std::size_t k = 0; k < form.coordinates.size(); ++k)
     if (not_cyclic_because(system, form, k).empty()) out.cyclic.push_back({form.coordinates[k], out.momenta(k, 0)});
-  out.energy_function = energy_function(system);
+  out.energy_function = formulations::energy_function(system);
   out.jacobi = conservation_report(system);
   return out;
 }

@@ -283,7 +283,7 @@ json model_summary_json(const io::ModelDocument& doc, const analysis::Constraint
   j["bodies"] = m["bodies"];
   j["loads"] = loads(s);
   j["events"] = events(s);
-  j["initial"] = doc.setup.initial;
+  j["initial"] = io::initial_conditions(doc);
   j["initial_state"] = completed_initial_state(doc);
   j["simulation"] = json::object();
   for (const auto& [key, value] : settings(doc.setup)) j["simulation"][key] = value;

@@ -64,7 +64,7 @@ OperatingPoint operating_point(const io::ModelDocument& doc, const formulations:
   const auto& system = doc.system;
   const auto parameters = system.parameter_values();
   GiNaC::exmap symbolic, numeric;  // by state symbol
-  for (const auto& [name, value] : doc.setup.initial)
+  for (const auto& [name, value] : io::initial_conditions(doc))
     if (auto s = state_symbol(system, eom, name); s && !from_rest) numeric[*s] = value;
   auto assign = [&](const GiNaC::symbol& s, const GiNaC::ex& value) {
     symbolic[s] = value;

@@ -17,6 +17,7 @@
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/inertia.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
 #include "geometric_constraints.hpp"
 #include "geometry_section.hpp"
 #include "initial_conditions.hpp"
@@ -89,6 +90,8 @@ class ModelReader : public ModelValues {
       if (std::find(allowed.begin(), allowed.end(), e.name) == allowed.end())
         fail(e.key, item, "is not a coordinate or a speed of the model" + hint(e.name, allowed));
       setup.initial[e.name] = constant(e.value, item);
+      if (const auto written = expression(e.value, item); !GiNaC::is_a<GiNaC::numeric>(written))
+        setup.initial_in_parameters[e.name] = written;
       initial_nodes_.values[e.name] = e.key;
     }
   }
@@ -575,10 +578,19 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
 
 }  // namespace
 
+std::map<std::string, double> initial_conditions(const ModelDocument& doc) {
+  auto given = doc.setup.initial;
+  const auto parameters = doc.system.parameter_values();
+  for (const auto& [name, written] : doc.setup.initial_in_parameters)
+    given[name] = sym::evaluate(written, parameters, "initial condition '" + name + "'");
+  return given;
+}
+
 analysis::InitialState initial_state_of(const ModelDocument& doc) {
   const auto& c = doc.completed;
-  if (c && c->given == doc.setup.initial && c->parameters == parameter_map(doc.system)) return c->state;
-  return analysis::complete_initial_state(doc.system, doc.setup.initial);
+  const auto given = initial_conditions(doc);
+  if (c && c->given == given && c->parameters == parameter_map(doc.system)) return c->state;
+  return analysis::complete_initial_state(doc.system, given);
 }
 
 ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source) {

@@ -89,6 +89,18 @@ AugmentedLagrangianSolver::AugmentedLagrangianSolver(std::size_t p, std::size_t 
   ldlt_.analyzePattern(A_);
 }
 
+AugmentedLagrangianSolver::AugmentedLagrangianSolver(const AugmentedLagrangianSolver& other)
+    : p_(other.p_),
+      m_(other.m_),
+      mass_entries_(other.mass_entries_),
+      products_(other.products_),
+      row_start_(other.row_start_),
+      columns_(other.columns_),
+      diagonal_(other.diagonal_),
+      A_(other.A_) {
+  ldlt_.analyzePattern(A_);
+}
+
 std::optional<ConstrainedAccelerations> AugmentedLagrangianSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F,
                                                                          const Eigen::MatrixXd& G,
                                                                          const Eigen::VectorXd& g) const {

@@ -1,5 +1,6 @@
 #include "adyn/numeric/evaluator.hpp"
 
+#include <mutex>
 #include <sstream>
 
 #include "adyn/error.hpp"
@@ -47,73 +48,108 @@ std::optional<MassMatrixSolve> generated_solve(const formulations::EquationsOfMo
 
 }  // namespace
 
-CompiledFunction EquationsEvaluator::compile(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
-                                             const std::optional<MassMatrixSolve>& solve) const {
-  CompiledFunction c(inputs, outputs, backend_, solve);
-  if (c.backend() != backend_) backend_ = Backend::Tape;
-  if (!c.backend_note().empty()) backend_note_ = c.backend_note();
-  return c;
+// The compiled functions of the equations, shared by an evaluator's copies. Until first needed
+// (beside the articulated-body algorithm) they are the equations, compiled once for every copy.
+struct EquationsEvaluator::Code {
+  std::once_flag compiled;
+  std::shared_ptr<const formulations::EquationsOfMotion> eom;  // released once compiled
+  std::vector<GiNaC::symbol> parameters;
+  Backend backend;
+  std::string backend_note;
+  Tape constants;                 // the parameter-only subexpressions of main, inputs after the parameters
+  CompiledFunction main;          // M, F, q̇, G, g, μ
+  CompiledFunction nonideal;      // C (inputs + N_c)
+  std::optional<AugmentedLagrangianSolver> augmented;  // its pattern analysed once, copied by each workspace
+  bool has_nonideal = false, has_friction = false;
+  std::size_t inputs = 0, outputs = 0;
+
+  // Native code where asked for and available; the tape otherwise, the reason kept.
+  CompiledFunction compile(const std::vector<GiNaC::symbol>& in, const std::vector<GiNaC::ex>& out,
+                           const std::optional<MassMatrixSolve>& solve = std::nullopt) {
+    CompiledFunction c(in, out, backend, solve);
+    if (c.backend() != backend) backend = Backend::Tape;
+    if (!c.backend_note().empty()) backend_note = c.backend_note();
+    return c;
+  }
+  void compile_matrices();
+};
+
+void EquationsEvaluator::Code::compile_matrices() {
+  const auto& e = *eom;
+  const auto p = e.p();
+  if (e.mass_matrix.rows() != p)  // formulations::tree_equations: for the articulated-body algorithm only
+    throw Error(e.method + " equations: the mass-matrix form M u' = F was not derived (the articulated-body algorithm "
+                           "evaluates these equations)");
+  std::vector<GiNaC::symbol> in = {sym::time()};
+  in.insert(in.end(), e.coordinates.begin(), e.coordinates.end());
+  in.insert(in.end(), e.speeds.begin(), e.speeds.end());
+  in.insert(in.end(), parameters.begin(), parameters.end());
+  std::vector<GiNaC::ex> out = sym::entries(e.mass_matrix);
+  for (const auto* m : {&e.forcing, &e.coordinate_rates, &e.constraint_matrix, &e.constraint_rhs})
+    for (const auto& entry : sym::entries(*m)) out.push_back(entry);
+  has_friction = !e.friction_coefficient.is_zero();
+  out.push_back(e.friction_coefficient);
+  // Terms sharing a kinematic factor are gathered (Σ_k m_k X → (Σ_k m_k) X), and what depends on
+  // the parameters alone is computed once per parameter set (set_parameters) and enters the
+  // per-state function as further inputs.
+  auto hoisted = sym::hoist_parameter_subexpressions(sym::collect_state_terms(out), parameters);
+  std::vector<GiNaC::ex> constant_values;
+  for (const auto& [k, value] : hoisted.definitions) {
+    in.push_back(k);
+    constant_values.push_back(value);
+  }
+  constants = Tape(parameters, constant_values);
+  if (e.constraint_matrix.rows() > 0 && e.enforcement == formulations::ConstraintEnforcement::Multipliers)
+    augmented.emplace(p, e.constraint_matrix.rows(), structure(e.mass_matrix), structure(e.constraint_matrix));
+  main = compile(in, hoisted.outputs, generated_solve(e));
+  has_nonideal = e.nonideal_force.rows() > 0;
+  if (has_nonideal) {
+    in.push_back(model::Constraint::normal_force_symbol());
+    nonideal = compile(in, sym::entries(e.nonideal_force));
+  }
+  inputs = in.size();
+  outputs = hoisted.outputs.size();
+  eom.reset();
 }
 
 EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eom,
                                        const std::vector<GiNaC::symbol>& parameters, const std::vector<double>& values,
                                        Backend backend, const formulations::ArticulatedBodyDynamics* articulated)
-    : backend_(backend),
+    : code_(std::make_shared<Code>()),
       method_(eom.method),
       n_(eom.n()),
       p_(eom.p()),
       rows_(eom.constraint_matrix.rows()),
       enforcement_(eom.enforcement),
-      constraint_names_(eom.constraint_names),
-      eom_(std::make_shared<const formulations::EquationsOfMotion>(eom)),
-      parameters_(parameters) {
+      constraint_names_(eom.constraint_names) {
+  code_->eom = std::make_shared<const formulations::EquationsOfMotion>(eom);
+  code_->parameters = parameters;
+  code_->backend = backend;
   if (articulated) {
-    articulated_ = std::make_shared<ArticulatedBodyEvaluator>(*articulated, parameters, values, backend);
-    if (articulated_->backend() != backend_) backend_ = Backend::Tape;
-    backend_note_ = articulated_->backend_note();
+    articulated_.object = std::make_unique<ArticulatedBodyEvaluator>(*articulated, parameters, values, backend);
+    if (articulated_->backend() != backend) code_->backend = Backend::Tape;
+    code_->backend_note = articulated_->backend_note();
   }
   set_parameters(values);
   if (!articulated_) compile_matrices();
 }
 
+EquationsEvaluator::EquationsEvaluator(const EquationsEvaluator& other) = default;
+EquationsEvaluator& EquationsEvaluator::operator=(const EquationsEvaluator& other) = default;
+EquationsEvaluator::EquationsEvaluator(EquationsEvaluator&& other) noexcept = default;
+EquationsEvaluator& EquationsEvaluator::operator=(EquationsEvaluator&& other) noexcept = default;
+EquationsEvaluator::~EquationsEvaluator() = default;
+
+Backend EquationsEvaluator::backend() const { return code_->backend; }
+const std::string& EquationsEvaluator::backend_note() const { return code_->backend_note; }
+
 void EquationsEvaluator::compile_matrices() const {
-  if (!eom_) return;
-  const auto& eom = *eom_;
-  if (eom.mass_matrix.rows() != p_)  // formulations::tree_equations: for the articulated-body algorithm only
-    throw Error(method_ + " equations: the mass-matrix form M u' = F was not derived (the articulated-body algorithm "
-                          "evaluates these equations)");
-  std::vector<GiNaC::symbol> inputs = {sym::time()};
-  inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
-  inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
-  inputs.insert(inputs.end(), parameters_.begin(), parameters_.end());
-  std::vector<GiNaC::ex> outputs = sym::entries(eom.mass_matrix);
-  for (const auto* m : {&eom.forcing, &eom.coordinate_rates, &eom.constraint_matrix, &eom.constraint_rhs})
-    for (const auto& e : sym::entries(*m)) outputs.push_back(e);
-  has_friction_ = !eom.friction_coefficient.is_zero();
-  outputs.push_back(eom.friction_coefficient);
-  // Terms sharing a kinematic factor are gathered (Σ_k m_k X → (Σ_k m_k) X), and what depends on
-  // the parameters alone is computed once per parameter set (set_parameters) and enters the
-  // per-state function as further inputs.
-  auto hoisted = sym::hoist_parameter_subexpressions(sym::collect_state_terms(outputs), parameters_);
-  std::vector<GiNaC::ex> constant_values;
-  for (const auto& [k, value] : hoisted.definitions) {
-    inputs.push_back(k);
-    constant_values.push_back(value);
-  }
-  constants_ = Tape(parameters_, constant_values);
-  if (rows_ > 0 && enforcement_ == formulations::ConstraintEnforcement::Multipliers)
-    augmented_ = std::make_shared<const AugmentedLagrangianSolver>(p_, rows_, structure(eom.mass_matrix),
-                                                                   structure(eom.constraint_matrix));
-  main_ = compile(inputs, hoisted.outputs, generated_solve(eom));
-  has_nonideal_ = eom.nonideal_force.rows() > 0;
-  if (has_nonideal_) {
-    inputs.push_back(model::Constraint::normal_force_symbol());
-    nonideal_ = compile(inputs, sym::entries(eom.nonideal_force));
-  }
-  in_.assign(inputs.size(), 0.0);
-  out_.assign(hoisted.outputs.size(), 0.0);
+  std::call_once(code_->compiled, [this] { code_->compile_matrices(); });
+  if (!in_.empty()) return;  // this copy's buffers are ready
+  in_.assign(code_->inputs, 0.0);
+  out_.assign(code_->outputs, 0.0);
   diagonal_.assign(p_, 0.0);
-  eom_.reset();
+  if (code_->augmented) augmented_.object = std::make_unique<AugmentedLagrangianSolver>(*code_->augmented);
   load_parameters();
 }
 
@@ -125,19 +161,19 @@ EquationsEvaluator EquationsEvaluator::for_parameters(const formulations::Equati
 }
 
 void EquationsEvaluator::set_parameters(const std::vector<double>& values) {
-  if (values.size() != parameters_.size())
-    throw Error(method_ + " evaluator: expected " + std::to_string(parameters_.size()) + " parameter values, got " +
+  if (values.size() != code_->parameters.size())
+    throw Error(method_ + " evaluator: expected " + std::to_string(code_->parameters.size()) + " parameter values, got " +
                 std::to_string(values.size()));
   parameter_values_ = values;
   if (articulated_) articulated_->set_parameters(values);
-  if (!eom_) load_parameters();
+  if (!in_.empty()) load_parameters();
 }
 
 // The parameters and what depends on them alone, into the compiled function's inputs.
 void EquationsEvaluator::load_parameters() const {
   double* parameters = in_.data() + 1 + n_ + p_;
   std::copy(parameter_values_.begin(), parameter_values_.end(), parameters);
-  constants_.evaluate(parameters, parameters + parameters_.size());
+  code_->constants.evaluate(parameters, parameters + parameter_values_.size());
 }
 
 void EquationsEvaluator::load_state(double t, const double* q, const double* u) const {
@@ -149,7 +185,7 @@ void EquationsEvaluator::load_state(double t, const double* q, const double* u) 
 void EquationsEvaluator::load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
   compile_matrices();
   load_state(t, q.data(), u.data());
-  main_.evaluate(in_.data(), out_.data());
+  code_->main.evaluate(in_.data(), out_.data());
 }
 
 Eigen::VectorXd EquationsEvaluator::coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
@@ -199,11 +235,11 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
   }
   load_state(t, q, u);
   const double* F = out_.data() + p_ * p_;
-  if (main_.native() && main_.native()->solves()) {
-    if (main_.native()->evaluate_and_solve(in_.data(), out_.data()) != 0) throw_singular_or_not_finite(t);
+  if (code_->main.native() && code_->main.native()->solves()) {
+    if (code_->main.native()->evaluate_and_solve(in_.data(), out_.data()) != 0) throw_singular_or_not_finite(t);
     std::copy(F, F + P, udot);  // u̇, written over F
   } else {
-    main_.evaluate(in_.data(), out_.data());
+    code_->main.evaluate(in_.data(), out_.data());
     Eigen::Map<Eigen::MatrixXd> M(out_.data(), P, P);   // symmetric: row- or column-major alike
     Eigen::Map<Eigen::VectorXd> diagonal(diagonal_.data(), P);
     diagonal = M.diagonal();
@@ -221,7 +257,7 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
 // After a failed factorization: the matrices again, to tell a value that is not finite from a
 // mass matrix that is not positive definite.
 void EquationsEvaluator::throw_singular_or_not_finite(double t) const {
-  main_.evaluate(in_.data(), out_.data());
+  code_->main.evaluate(in_.data(), out_.data());
   const Eigen::Map<const Eigen::VectorXd> values(out_.data(), static_cast<Eigen::Index>(p_ * p_ + p_ + n_));
   if (!values.allFinite()) throw_not_finite(t);
   throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
@@ -249,15 +285,15 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
   d.qdot = qdot;
   if (enforcement_ == formulations::ConstraintEnforcement::MoorePenrose) {
     auto nonideal = [&](double normal) -> Eigen::VectorXd {
-      if (!has_nonideal_) return Eigen::VectorXd::Zero(P);
+      if (!code_->has_nonideal) return Eigen::VectorXd::Zero(P);
       std::vector<double> in = in_;
       in.back() = normal;
       Eigen::VectorXd C(P);
-      nonideal_.evaluate(in.data(), C.data());
+      code_->nonideal.evaluate(in.data(), C.data());
       return C;
     };
     try {
-      auto forces = formulations::udwadia_kalaba_forces(M, F, G, g, nonideal, has_friction_ ? mu : 0.0, u, constraint_names_);
+      auto forces = formulations::udwadia_kalaba_forces(M, F, G, g, nonideal, code_->has_friction ? mu : 0.0, u, constraint_names_);
       d.udot = forces.acceleration;
       d.constraint_force = forces.ideal + forces.nonideal;
     } catch (const ModelError& e) {

@@ -10,7 +10,6 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/articulated_body.hpp"
 #include "impacts.hpp"
 #include "adyn/quoted_names.hpp"
 #include "rank_watch.hpp"
@@ -36,32 +35,36 @@ std::string number(double x) {
 // A double cannot follow the motion of a value this large: neighbouring doubles are 1 apart.
 constexpr double largest_state_value = 4503599627370496.0;  // 2^52
 
-void check_initial_state(const formulations::EquationsOfMotion& eom, const formulations::State& x0) {
-  auto check = [](const std::vector<GiNaC::symbol>& names, const Eigen::VectorXd& v) {
+void check_initial_state(const std::vector<std::string>& coordinates, const std::vector<std::string>& speeds,
+                         const formulations::State& x0) {
+  auto check = [](const std::vector<std::string>& names, const Eigen::VectorXd& v) {
     for (Eigen::Index i = 0; i < v.size(); ++i)
       if (!(std::abs(v(i)) < largest_state_value))
-        throw ModelError("initial state", names[static_cast<std::size_t>(i)].get_name() + " = " + number(v(i)) +
+        throw ModelError("initial state", names[static_cast<std::size_t>(i)] + " = " + number(v(i)) +
                                               (std::isfinite(v(i)) ? " is too large to integrate: beyond 2^52 doubles "
                                                                      "cannot represent its changes"
                                                                    : " is not a finite number"));
   };
-  check(eom.coordinates, x0.q);
-  check(eom.speeds, x0.u);
+  if (x0.q.size() != static_cast<Eigen::Index>(coordinates.size()) || x0.u.size() != static_cast<Eigen::Index>(speeds.size()))
+    throw ModelError("initial state", "has " + std::to_string(x0.q.size()) + " coordinates and " +
+                                          std::to_string(x0.u.size()) + " speeds; the equations have " +
+                                          std::to_string(coordinates.size()) + " and " + std::to_string(speeds.size()));
+  check(coordinates, x0.q);
+  check(speeds, x0.u);
 }
 
 // One run: the state vector, the integrator and the trajectory it records.
 class Run {
  public:
-  Run(const model::System& system, const formulations::EquationsOfMotion& eom, const formulations::State& x0,
+  Run(const CompiledSystem& compiled, const std::vector<double>& parameters, const formulations::State& x0,
       const SimulationOptions& options)
       : options_(options),
-        articulated_(options.articulated_body ? formulations::articulated_body_dynamics_for(system, eom) : std::nullopt),
-        evaluator_(EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend,
-                                                      articulated_ ? &*articulated_ : nullptr)),
-        monitors_(build_monitors(system, eom)),
-        pb_{&evaluator_, &monitors_, eom.n(), eom.p(), options.baumgarte, &options_.interrupted, {}, false, {}},
+        compiled_(compiled),
+        evaluator_(compiled.evaluator()),
+        monitors_(compiled.monitors()),
+        pb_{&evaluator_, &monitors_, parameters, compiled.n(), compiled.p(), options.baumgarte, &options_.interrupted},
         ctx_(sundials::make_context()),
-        y_(N_VNew_Serial(static_cast<sunindextype>(eom.n() + eom.p() + 1), ctx_.get())),
+        y_(N_VNew_Serial(static_cast<sunindextype>(compiled.n() + compiled.p() + 1), ctx_.get())),
         Y_(N_VGetArrayPointer(y_.get())),
         t_(x0.t),
         t0_(x0.t),
@@ -69,19 +72,22 @@ class Run {
         project_above_(!options.project ? std::numeric_limits<double>::infinity()
                                         : options.constraint_tolerance > 0 ? options.constraint_tolerance
                                                                            : options.rtol) {
+    evaluator_.set_parameters(parameters);
     // IDA solves the multiplier form itself, λ among its unknowns.
     const bool augmented = options.constraint_solver == ConstraintSolver::AugmentedLagrangian &&
                            options.integrator != Integrator::Ida;
+    const bool multipliers = compiled.enforcement() == formulations::ConstraintEnforcement::Multipliers;
     evaluator_.set_constraint_solver(augmented ? ConstraintSolver::AugmentedLagrangian : ConstraintSolver::Kkt);
-    pb_.mass_orthogonal_projection = augmented && eom.enforcement == formulations::ConstraintEnforcement::Multipliers;
-    check_combination(system, eom);
-    for (const auto& q : eom.coordinates) tr_.coordinate_names.push_back(q.get_name());
-    for (const auto& u : eom.speeds) tr_.speed_names.push_back(u.get_name());
+    pb_.mass_orthogonal_projection = augmented && multipliers;
+    check_combination();
+    const auto& names = compiled.names();
+    tr_.coordinate_names = names.coordinates;
+    tr_.speed_names = names.speeds;
     for (const auto& u : monitors_.dependent_speed_names) tr_.speed_names.push_back(u);  // recorded too
-    tr_.multiplier_names = eom.multiplier_names;
+    tr_.multiplier_names = names.multipliers;
     if (!evaluator_.backend_note().empty()) tr_.summary.warnings.push_back(evaluator_.backend_note());
-    if (!eom.dropped_constraints.empty()) tr_.summary.warnings.push_back(formulations::dropped_note(eom));
-    rank_ = rank_watch(eom, augmented);
+    if (!names.dropped_note.empty()) tr_.summary.warnings.push_back(names.dropped_note);
+    rank_ = rank_watch(augmented);
     std::copy(x0.q.data(), x0.q.data() + x0.q.size(), Y_);
     std::copy(x0.u.data(), x0.u.data() + x0.u.size(), Y_ + pb_.n);
     Y_[pb_.n + pb_.p] = 0;
@@ -108,17 +114,18 @@ class Run {
 
   // Options that do not go with these equations or this model: bad input, refused before the run
   // with what does go.
-  void check_combination(const model::System& system, const formulations::EquationsOfMotion& eom) const {
-    const bool rows_are_constraints = evaluator_.constraint_rows() == system.constraints().size();
+  void check_combination() const {
+    const auto& method = compiled_.names().method;
+    const bool rows_are_constraints = evaluator_.constraint_rows() == compiled_.constraint_count();
     if (options_.baumgarte != 0 && !rows_are_constraints)
       throw NotApplicableError("Baumgarte stabilization",
                                "stabilizes the constraint rows of the equations of lagrange, gauss, udwadia-kalaba or "
-                               "hamilton; the " + eom.method + " equations eliminate them (simulate without --baumgarte)");
+                               "hamilton; the " + method + " equations eliminate them (simulate without --baumgarte)");
     if (options_.integrator == Integrator::Ida &&
-        (eom.enforcement != formulations::ConstraintEnforcement::Multipliers || !rows_are_constraints))
+        (compiled_.enforcement() != formulations::ConstraintEnforcement::Multipliers || !rows_are_constraints))
       throw NotApplicableError("integrator 'ida'",
                                "integrates the multiplier form of lagrange, gauss or hamilton (a multiplier per "
-                               "constraint); the " + eom.method + " equations are not one: integrate them with dopri, "
+                               "constraint); the " + method + " equations are not one: integrate them with dopri, "
                                "bdf or midpoint");
     if (options_.integrator == Integrator::Ida && options_.baumgarte != 0)
       throw ModelError("simulation options", "IDA holds the constraints at the position and velocity levels itself; "
@@ -222,16 +229,17 @@ class Run {
   // Moore–Penrose forms, of the rows solved for the eliminated speeds otherwise. A loss of rank
   // stops the run where the method cannot choose the branch (the KKT solve, the pseudo-inverse, the
   // elimination), naming what passes it.
-  std::optional<RankWatch> rank_watch(const formulations::EquationsOfMotion& eom, bool augmented) const {
+  std::optional<RankWatch> rank_watch(bool augmented) const {
+    const auto& names = compiled_.names();
     const std::string passes = "the augmented-Lagrangian constraint solver (simulate's default for lagrange, gauss "
                                "and hamilton) passes it";
     if (monitors_.eliminated_block) {
       std::string speeds;
       for (const auto& u : monitors_.dependent_speed_names) speeds += (speeds.empty() ? "" : ", ") + u;
       const std::string left_out =
-          eom.dropped_constraints.empty()
+          names.dropped_constraints.empty()
               ? ""
-              : " (or, with " + quoted_names(eom.dropped_constraints) + " left out as redundant, a configuration "
+              : " (or, with " + quoted_names(names.dropped_constraints) + " left out as redundant, a configuration "
                 "where the rows kept are dependent though all the rows are not: no fixed choice of rows serves "
                 "everywhere)";
       return RankWatch("block of the constraint rows solved for the dependent speeds " + speeds,
@@ -239,10 +247,10 @@ class Run {
                        "; the multiplier form (--method lagrange), which keeps every row, with " + passes);
     }
     if (evaluator_.constraint_rows() == 0) return std::nullopt;
-    if (eom.enforcement == formulations::ConstraintEnforcement::MoorePenrose)
-      return RankWatch("constraint Jacobian", eom.constraint_names, "Udwadia-Kalaba's pseudo-inverse cannot tell the "
+    if (compiled_.enforcement() == formulations::ConstraintEnforcement::MoorePenrose)
+      return RankWatch("constraint Jacobian", names.constraints, "Udwadia-Kalaba's pseudo-inverse cannot tell the "
                        "branch there; the multiplier form (--method lagrange) with " + passes);
-    return RankWatch("constraint Jacobian", eom.constraint_names, augmented ? "" : "the KKT solve cannot tell the "
+    return RankWatch("constraint Jacobian", names.constraints, augmented ? "" : "the KKT solve cannot tell the "
                      "branch there; " + passes + " (--constraint-solver augmented-lagrangian, dopri or bdf)");
   }
 
@@ -443,9 +451,9 @@ class Run {
   }
 
   const SimulationOptions& options_;
-  std::optional<formulations::ArticulatedBodyDynamics> articulated_;
-  EquationsEvaluator evaluator_;
-  Monitors monitors_;
+  const CompiledSystem& compiled_;
+  EquationsEvaluator evaluator_;  // this run's workspace of the compiled equations
+  const Monitors& monitors_;
   Problem pb_;
   sundials::Context ctx_;
   sundials::Vector y_;
@@ -461,14 +469,28 @@ class Run {
 
 }  // namespace
 
-Trajectory simulate(const model::System& system, const formulations::EquationsOfMotion& eom,
+Trajectory simulate(const CompiledSystem& compiled, const std::vector<double>& parameters,
                     const formulations::State& x0, const SimulationOptions& options) {
   options.check(x0.t);
-  check_initial_state(eom, x0);
-  if (eom.dropped_constraints.empty()) return Run(system, eom, x0, options).run(x0.t);
-  model::System rows_kept = system;  // the projection and the watches see the rows the equations have
-  for (const auto& name : eom.dropped_constraints) rows_kept.remove_constraint(name);
-  return Run(rows_kept, eom, x0, options).run(x0.t);
+  check_initial_state(compiled.names().coordinates, compiled.names().speeds, x0);
+  if (parameters.size() != compiled.parameter_values().size())
+    throw ModelError("simulation", std::to_string(parameters.size()) + " parameter values given; the compiled system has " +
+                                       std::to_string(compiled.parameter_values().size()) + " parameters");
+  return Run(compiled, parameters, x0, options).run(x0.t);
+}
+
+Trajectory simulate(const CompiledSystem& compiled, const formulations::State& x0, const SimulationOptions& options) {
+  return simulate(compiled, compiled.parameter_values(), x0, options);
+}
+
+Trajectory simulate(const model::System& system, const formulations::EquationsOfMotion& eom,
+                    const formulations::State& x0, const SimulationOptions& options) {
+  options.check(x0.t);  // bad options and initial states are refused before anything is compiled
+  std::vector<std::string> coordinates, speeds;
+  for (const auto& q : eom.coordinates) coordinates.push_back(q.get_name());
+  for (const auto& u : eom.speeds) speeds.push_back(u.get_name());
+  check_initial_state(coordinates, speeds, x0);
+  return simulate(CompiledSystem(system, eom, {options.backend, options.articulated_body}), x0, options);
 }
 
 }  // namespace adyn::numeric

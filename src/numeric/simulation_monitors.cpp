@@ -6,7 +6,7 @@
 #include <functional>
 #include <optional>
 
-#include "adyn/analysis/energy.hpp"
+#include "adyn/formulations/energy_function.hpp"
 #include "adyn/error.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -72,7 +72,7 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   // Hamilton's equations, the embedded ones for Boltzmann–Hamel's) through u = Y q̇ + z, and then
   // q̇ by the equations' kinematic equations.
   // Over the graph (sym::substitute, sym::Occurrence): GiNaC's subs and has walk the tree, and
-  // the energy of a tree is a graph of named intermediates (analysis::energy_for_evaluation).
+  // the energy of a tree is a graph of named intermediates (formulations::energy_for_evaluation).
   std::optional<GiNaC::exmap> speeds_in_rates;
   std::vector<GiNaC::symbol> foreign;
   for (const auto& u : system.speeds())
@@ -113,7 +113,7 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   mon.speeds_are_rates = std::equal(eom.speeds.begin(), eom.speeds.end(), qd.begin(), qd.end(),
                                     [](const GiNaC::symbol& a, const GiNaC::symbol& b) { return a.is_equal(b); });
   try {
-    const auto energy = analysis::energy_for_evaluation(system);
+    const auto energy = formulations::energy_for_evaluation(system);
     E = in_state(energy.energy);
     Edot = in_state(energy.rate);
     mon.energy = true;
@@ -123,10 +123,8 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   std::vector<GiNaC::symbol> inputs = {sym::time()};
   inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
   inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
-  for (const auto& [s, v] : system.parameter_values()) {
-    inputs.push_back(GiNaC::ex_to<GiNaC::symbol>(s));
-    mon.parameters.push_back(GiNaC::ex_to<GiNaC::numeric>(v.evalf()).to_double());
-  }
+  const auto parameters = parameter_inputs(system.parameter_values()).symbols;  // the evaluator's order
+  inputs.insert(inputs.end(), parameters.begin(), parameters.end());
   mon.projection = std::make_unique<Tape>(inputs, outputs);
   mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
   if (mon.energy && eom.constraint_matrix.rows() == 0 && constraints_do_work(system)) {
@@ -237,7 +235,7 @@ std::vector<double> Problem::inputs(double t, const double* q, const double* u) 
   std::vector<double> in = {t};
   in.insert(in.end(), q, q + n);
   in.insert(in.end(), u, u + p);
-  in.insert(in.end(), monitors->parameters.begin(), monitors->parameters.end());
+  in.insert(in.end(), parameters.begin(), parameters.end());
   return in;
 }
 

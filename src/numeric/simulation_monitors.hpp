@@ -39,20 +39,21 @@ struct Monitors {
   std::unique_ptr<Tape> orientations;  // the 9 entries (row by row) of each frame's ^P C ^F below
   std::vector<kin::ReferenceFrame> oriented_frames;  // moved by the state, a given DCM or Euler parameters
   std::vector<double> restitution;   // per event; < 0: a stopping event
-  std::vector<double> parameters;
 };
 
+/// The monitors of `eom` over `system`, their parameter inputs in parameter_inputs' order (by name).
 Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom);
 
 /// The integration problem shared with the SUNDIALS callbacks; the state vector is
 /// (q, u, W) with W = ∫Ė dt.
 struct Problem {
   const EquationsEvaluator* evaluator;
-  Monitors* monitors;
+  const Monitors* monitors;
+  std::vector<double> parameters;  // the values of the tapes' parameter inputs (parameter_inputs' order)
   std::size_t n, p;
   double baumgarte;   // α, 0: off
   const std::function<bool()>* interrupted;  // asked at each evaluation; may be empty
-  std::string error;         // set by a callback that failed
+  std::string error{};       // set by a callback that failed
   bool stopped_by_user = false;  // a callback failed because `interrupted` said so
   std::optional<std::chrono::steady_clock::time_point> deadline{};  // the run's wall-clock budget ends
   bool out_of_time = false;      // a callback failed because the deadline passed

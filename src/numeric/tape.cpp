@@ -1,6 +1,7 @@
 #include "adyn/numeric/tape.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "adyn/error.hpp"
@@ -41,8 +42,23 @@ Tape::Tape(const std::vector<GiNaC::symbol>& inputs, const std::vector<ex>& outp
   slot_count_ += shift;
   schedule(code_);
   code_ = {};
-  work_.assign(slot_count_, 0.0);
-  for (std::size_t c = 0; c < constants_.size(); ++c) work_[input_count_ + c] = constants_[c];
+  slot_of_.clear();  // no expression outlives the compilation: copies of a tape share no GiNaC object
+  static std::atomic<std::uint64_t> tapes{0};
+  id_ = ++tapes;
+}
+
+// One set of registers per thread, sized for the largest tape it has run; the constants are
+// written again only when the thread changes tapes (a tape never calls another, so no evaluation
+// interrupts one in progress).
+double* Tape::registers() const {
+  thread_local std::vector<double> registers;
+  thread_local std::uint64_t holding = 0;
+  if (holding != id_) {
+    if (registers.size() < slot_count_) registers.resize(slot_count_);
+    std::copy(constants_.begin(), constants_.end(), registers.begin() + static_cast<std::ptrdiff_t>(input_count_));
+    holding = id_;
+  }
+  return registers.data();
 }
 
 std::uint32_t Tape::constant(double value) {
@@ -142,7 +158,7 @@ void Tape::apply(const Run& r, double* w, F f) const {
 }
 
 void Tape::evaluate(const double* inputs, double* outputs) const {
-  double* w = work_.data();
+  double* w = registers();
   for (std::size_t i = 0; i < input_count_; ++i) w[i] = inputs[i];
   for (const auto& r : runs_) {
     switch (r.op) {

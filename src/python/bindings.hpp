@@ -12,6 +12,7 @@
 
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/io/model_file.hpp"
+#include "adyn/numeric/compiled_system.hpp"
 
 namespace adyn::python {
 
@@ -24,11 +25,32 @@ struct Model {
   std::string text, source;
 };
 
+/// The equations compiled (numeric::CompiledSystem), once per compile options, shared by the copies
+/// of an adyn.Equations: every later run only sets parameter values and initial states.
+struct CompiledCache {
+  std::vector<std::pair<numeric::CompileOptions, std::shared_ptr<const numeric::CompiledSystem>>> entries;
+};
+
 /// Equations of motion with the model they were derived from (for its current parameter values).
 struct Equations {
   formulations::EquationsOfMotion eom;
   std::shared_ptr<Model> model;
+  std::shared_ptr<CompiledCache> cache = std::make_shared<CompiledCache>();
+
+  /// The equations compiled with `options`: compiled at the first call, then kept.
+  std::shared_ptr<const numeric::CompiledSystem> compiled(const numeric::CompileOptions& options) const;
 };
+
+/// A compiled handle (adyn.Equations.compile): the compiled system, the equations and a model of its
+/// own (parameter values and initial conditions), and a workspace for evaluations at states.
+struct CompiledEquations {
+  Equations equations;
+  std::shared_ptr<const numeric::CompiledSystem> system;
+  numeric::EquationsEvaluator workspace;
+};
+
+/// The model's current parameter values in the compiled system's order.
+std::vector<double> parameter_values(const numeric::CompiledSystem& compiled, const model::System& system);
 
 /// The CLI's NAME=EXPR assignments from a Python mapping {name: number or expression text}.
 std::vector<std::string> assignments(const py::dict& values);
@@ -42,6 +64,7 @@ void set_initial(io::ModelDocument& doc, const std::string& name, double value);
 void bind_errors(py::module_& m);
 void bind_model(py::module_& m);
 void bind_equations(py::module_& m);
+void bind_compiled(py::module_& m);
 void bind_simulation(py::module_& m);
 void bind_analysis(py::module_& m);
 void bind_animation(py::module_& m);

@@ -128,8 +128,9 @@ void bind_equations(py::module_& m) {
            }, py::arg("q"), py::arg("u"), py::arg("t") = 0.0, "q'' at a state")
       .def("state_of", &state_of, py::arg("q"), py::arg("u"), py::arg("t") = 0.0,
            "(t, q, u) of these equations from a state of the model (its coordinates and speeds)")
-      .def("copy", [](const Equations& e) { return Equations{e.eom, std::make_shared<Model>(*e.model)}; },
-           "The same equations with a copy of the model (parameters and initial conditions of its own)")
+      .def("copy", [](const Equations& e) { return Equations{e.eom, std::make_shared<Model>(*e.model), e.cache}; },
+           "The same equations with a copy of the model (parameters and initial conditions of its own); the "
+           "compiled code is shared")
       .def(py::pickle(&pickled, &unpickled))
       .def("__repr__", [](const Equations& e) {
         return "<adyn.Equations " + e.eom.method + " of '" + e.model->doc.system.name() + "': " +

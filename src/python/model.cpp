@@ -110,14 +110,20 @@ py::tuple pickled(const Model& x) {
   std::map<std::string, double> values;
   for (const auto& p : x.doc.system.parameters())
     if (p.value) values[p.symbol.get_name()] = *p.value;
-  return py::make_tuple(x.text, x.source, values, x.doc.setup.initial);
+  std::vector<std::string> in_parameters;  // those still following the parameters
+  for (const auto& [name, written] : x.doc.setup.initial_in_parameters) in_parameters.push_back(name);
+  return py::make_tuple(x.text, x.source, values, x.doc.setup.initial, in_parameters);
 }
 
 std::shared_ptr<Model> unpickled(const py::tuple& t) {
-  if (t.size() != 4) throw Error("adyn.Model: malformed pickle");
+  if (t.size() != 5) throw Error("adyn.Model: malformed pickle");
   auto x = from_text(t[0].cast<std::string>(), t[1].cast<std::string>());
   x->doc.system.set_parameter_values(t[2].cast<std::map<std::string, double>>());
   x->doc.setup.initial = t[3].cast<std::map<std::string, double>>();
+  const auto in_parameters = t[4].cast<std::vector<std::string>>();
+  std::erase_if(x->doc.setup.initial_in_parameters, [&](const auto& entry) {
+    return std::find(in_parameters.begin(), in_parameters.end(), entry.first) == in_parameters.end();
+  });
   return x;
 }
 
@@ -130,6 +136,7 @@ void set_initial(io::ModelDocument& doc, const std::string& name, double value) 
   if (std::find(known.begin(), known.end(), name) == known.end())
     throw ModelError("initial condition '" + name + "'", "is not a coordinate or a speed of the model");
   doc.setup.initial[name] = value;
+  doc.setup.initial_in_parameters.erase(name);  // the value set, no longer the expression
 }
 
 void bind_model(py::module_& m) {
@@ -150,7 +157,8 @@ void bind_model(py::module_& m) {
       .def_property_readonly("coordinates", [](const Model& x) { return names(x.doc.system.coordinates()); })
       .def_property_readonly("speeds", [](const Model& x) { return names(x.doc.system.speeds()); })
       .def_property_readonly("parameters", &parameters, "{name: value (None when the model gives none)}")
-      .def_property_readonly("initial", [](const Model& x) { return x.doc.setup.initial; })
+      .def_property_readonly("initial", [](const Model& x) { return io::initial_conditions(x.doc); },
+                             "{name: value}: the initial conditions at the current parameter values")
       .def_property_readonly("settings", [](const Model& x) { return settings(x.doc.setup); },
                              "The model file's simulation settings")
       .def("set_parameter", [](Model& x, const std::string& name, double value) {

@@ -67,11 +67,25 @@ bool python_interrupt_pending() {
   return true;
 }
 
-numeric::Trajectory simulate(const Equations& e, const py::dict& initial, const cli::SimulationOverrides& given,
-                             const py::object& progress) {
+// The handle's own compile options stand: a backend or mass_matrix given to its simulate must agree.
+void check_compile_options(const numeric::CompiledSystem& compiled, const cli::SimulationOverrides& given,
+                           const numeric::SimulationOptions& options) {
+  const auto& own = compiled.options();
+  if (given.backend && options.backend != own.backend)
+    throw ModelError("backend '" + *given.backend + "'", "this handle was compiled for the other backend: compile again "
+                                                         "with Equations.compile(backend=...)");
+  if (given.mass_matrix && own.articulated_body)
+    throw ModelError("mass_matrix", "this handle was compiled without it: Equations.compile(mass_matrix=True)");
+}
+
+// A run of `e` (compiled by `handle`, or by the equations' own cache for the options asked for) from
+// the model's initial conditions with `initial` over them.
+numeric::Trajectory simulate(const Equations& e, const numeric::CompiledSystem* handle, const py::dict& initial,
+                             const cli::SimulationOverrides& given, const py::object& progress) {
   auto doc = e.model->doc;
   for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
   auto options = cli::simulation_options(given, doc.setup);
+  if (handle) check_compile_options(*handle, given, options);
   // `progress(t)` at each sample; what it raises stops the run and is raised once it has ended
   // (an exception must not cross SUNDIALS' C frames) — but Ctrl-C, which Python raises in the
   // first Python code to run, there, is the interruption it is anywhere else.
@@ -90,8 +104,10 @@ numeric::Trajectory simulate(const Equations& e, const py::dict& initial, const 
     };
   const auto completion = cli::initial_state(doc);
   const auto& x = completion.state;
-  auto trajectory =
-      numeric::simulate(doc.system, e.eom, formulations::state_for(e.eom, doc.system, x.t, x.q, x.u), options);
+  const auto x0 = formulations::state_for(e.eom, doc.system, x.t, x.q, x.u);
+  const auto compiled = handle ? nullptr : e.compiled({options.backend, options.articulated_body});
+  const auto& system = handle ? *handle : *compiled;
+  auto trajectory = numeric::simulate(system, parameter_values(system, doc.system), x0, options);
   if (raised) throw std::move(*raised);
   trajectory.summary.initial_state = completion.messages();
   return trajectory;
@@ -130,18 +146,24 @@ void bind_simulation(py::module_& m) {
       })
       .def("__len__", [](const numeric::Trajectory& tr) { return tr.t.size(); });
 
-  m.def("simulate", [](const Equations& e, const py::dict& initial, std::optional<double> t_end, std::optional<double> dt,
-                        std::optional<double> rtol, std::optional<double> atol, std::optional<std::string> integrator,
-                        std::optional<bool> projection, std::optional<double> baumgarte,
-                        std::optional<std::string> backend, std::optional<std::string> constraint_solver, bool mass_matrix,
-                        std::optional<long> max_steps, std::optional<double> max_time, const py::object& progress) {
+  m.def("simulate", [](const py::object& target, const py::dict& initial, std::optional<double> t_end,
+                        std::optional<double> dt, std::optional<double> rtol, std::optional<double> atol,
+                        std::optional<std::string> integrator, std::optional<bool> projection,
+                        std::optional<double> baumgarte, std::optional<std::string> backend,
+                        std::optional<std::string> constraint_solver, bool mass_matrix, std::optional<long> max_steps,
+                        std::optional<double> max_time, const py::object& progress) {
     cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
                                    mass_matrix, max_steps, max_time};
-    return simulate(e, initial, given, progress);
-  }, py::arg("equations"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
+    if (py::isinstance<CompiledEquations>(target)) {
+      const auto& handle = target.cast<const CompiledEquations&>();
+      return simulate(handle.equations, handle.system.get(), initial, given, progress);
+    }
+    return simulate(target.cast<const Equations&>(), nullptr, initial, given, progress);
+  }, py::arg("target"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
         py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("constraint_solver"),
         py::arg("mass_matrix"), py::arg("max_steps"), py::arg("max_time"), py::arg("progress"),
-        "Integrates the equations from the model's initial conditions (adyn.Equations.simulate documents it)");
+        "Integrates equations (adyn.Equations or a compiled handle) from the model's initial conditions "
+        "(adyn.Equations.simulate documents it)");
 }
 
 }  // namespace adyn::python

@@ -25,9 +25,9 @@ namespace {
 // consistent states.
 void expect_rate_is_derivative(const model::System& s, int samples = 10) {
   auto eom = formulations::lagrange(s);
-  ex E = analysis::energy_function(s);
+  ex E = formulations::energy_function(s);
   ex dE = sym::time_derivative(E);
-  ex rate = analysis::energy_rate(s, eom.multipliers);
+  ex rate = formulations::energy_rate(s, eom.multipliers);
   std::mt19937 rng(31);
   auto params = s.parameter_values();
   for (int k = 0; k < samples; ++k) {
@@ -77,8 +77,8 @@ TEST(Geradin_E1_8_RotatingWheel, JacobiIntegralAndDissipation) {
   auto x = s.coordinates()[0], y = s.coordinates()[1];
   ex E_ref = m * (seeds::d(x) * seeds::d(x) + seeds::d(y) * seeds::d(y)) / 2 - m * W * W * (x * x + y * y) / 2 +
              (k1 * x * x + k2 * y * y) / 2;
-  EXPECT_TRUE(test::numerically_equal(analysis::energy_function(s), E_ref));
-  EXPECT_TRUE(test::numerically_equal(analysis::energy_rate(s, {}), -c1 * seeds::d(x) * seeds::d(x)));
+  EXPECT_TRUE(test::numerically_equal(formulations::energy_function(s), E_ref));
+  EXPECT_TRUE(test::numerically_equal(formulations::energy_rate(s, {}), -c1 * seeds::d(x) * seeds::d(x)));
   expect_rate_is_derivative(s);
   auto report = analysis::conservation_report(s);
   EXPECT_FALSE(report.no_nonconservative_forces);
@@ -119,8 +119,8 @@ TEST(EnergyForEvaluation, OfATreeIsTheEnergyFunctionAndItsRate) {
            {"cart and pendulum", io::read_model_file(test::example("cart_pendulum.yaml"))},
            {"top", io::read_model_file(test::example("heavy_symmetric_top.yaml"))}}) {
     ASSERT_TRUE(formulations::tree_kinetic_energy(s)) << name << " is a tree";
-    const auto monitor = analysis::energy_for_evaluation(s);
-    const ex E = analysis::energy_function(s), rate = analysis::energy_rate(s, {});
+    const auto monitor = formulations::energy_for_evaluation(s);
+    const ex E = formulations::energy_function(s), rate = formulations::energy_rate(s, {});
     std::vector<GiNaC::symbol> inputs = {sym::time()};
     for (const auto& q : s.coordinates()) inputs.push_back(q);
     for (const auto& u : s.speeds()) inputs.push_back(u);

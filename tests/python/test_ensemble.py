@@ -85,3 +85,15 @@ def test_failing_members_are_named_by_index_and_the_rest_kept(example, client):
         e = adyn.ensemble(m, parameters={"m2": [0.0, 1.0]}, task="eigen", client=client)
     assert list(e.completed) == [False, True] and np.isnan(e.eigenvalues[0]).all() and not e.stable[0]
     assert np.isfinite(e.eigenvalues[1]).all() and e.failed == {0: e.stop_reason[0]}
+
+
+def test_members_of_a_method_with_dependent_speeds_follow_their_parameters(example, client):
+    bicycle = adyn.load(example("whipple_bicycle.yaml"))  # Kane's equations: 3 speeds, 5 eliminated
+    sample = adyn.grid(v=[3.0, 6.0], mB=[70.0, 100.0])
+    r = adyn.ensemble(bicycle, parameters=sample, t_end=0.2, client=client)
+    assert r.completed.all() and r.u.shape == (4, 21, 8)
+    assert r.speed_names[:3] == ["phi_d", "delta_d", "thetaR_d"] and "x_d" in r.speed_names
+    np.testing.assert_allclose(r.u[:, 0, r.speed_names.index("x_d")], sample["v"], rtol=1e-12)  # x_d: v
+    local = bicycle.derive("kane").compile()
+    local.set_parameters({"v": 6.0, "mB": 100.0})
+    np.testing.assert_array_equal(local.simulate(t_end=0.2).q, r.q[3])

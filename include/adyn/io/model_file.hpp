@@ -17,6 +17,9 @@ namespace adyn::io {
 /// What a model file says beyond the system: initial conditions and simulation settings.
 struct SimulationSetup {
   std::map<std::string, double> initial;  // coordinate, rate (q_d) or speed name -> value
+  /// The initial conditions written in the parameters (x_d: v), as written: evaluated again at the
+  /// parameter values of each run (initial_conditions), until a value is set in their place.
+  std::map<std::string, GiNaC::ex> initial_in_parameters;
   std::optional<double> t_end, output_step, rtol, atol, baumgarte;
   std::optional<std::string> method;      // formulation: lagrange, kane, ...
   std::optional<std::string> integrator;  // dopri or bdf
@@ -39,6 +42,11 @@ struct ModelDocument {
   /// empty when it failed or needs parameter values the file does not give.
   std::optional<CompletedInitialState> completed{};
 };
+
+/// doc.setup.initial with the conditions written in the parameters evaluated at the system's
+/// parameter values now (after Model.set_parameters, an ensemble member's values, ...). Throws
+/// adyn::EvaluationError naming the condition when one needs a parameter without a value.
+std::map<std::string, double> initial_conditions(const ModelDocument& doc);
 
 /// The initial state of `doc` at t = 0 completed from its initial conditions
 /// (analysis::complete_initial_state): the reader's when the initial conditions and parameter

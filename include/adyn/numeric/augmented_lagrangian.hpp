@@ -42,6 +42,10 @@ class AugmentedLagrangianSolver {
   /// false is zero at every state).
   AugmentedLagrangianSolver(std::size_t p, std::size_t m, const std::vector<bool>& mass_pattern,
                             const std::vector<bool>& constraint_pattern);
+  /// A solver of its own for the same structure (its factorization's pattern analysed again):
+  /// one per run or thread.
+  AugmentedLagrangianSolver(const AugmentedLagrangianSolver& other);
+  AugmentedLagrangianSolver& operator=(const AugmentedLagrangianSolver&) = delete;
   /// u̇ of M u̇ = F + Gᵀλ, G u̇ = g (only the structural nonzeros of M and G are read), or nothing
   /// when M + αGᵀG is singular (M singular on the motions the rows allow). Not reentrant: one
   /// solver per thread.

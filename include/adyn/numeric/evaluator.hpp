@@ -8,6 +8,10 @@
 // solved by an LDLᵀ generated into the C for M's structure (mass_matrix_factorization.hpp), or by
 // Eigen's Cholesky (LLT); with multipliers, by a full-pivot LU of the KKT matrix; the Udwadia–Kalaba
 // form by its pseudo-inverse.
+//
+// Compile once, run many: the compiled functions are shared by every copy of an evaluator, and
+// each copy is a workspace of its own (its buffers, its parameter values, its factorizations), so
+// copies serve separate runs and threads without compiling again.
 #include <Eigen/Dense>
 
 #include <memory>
@@ -56,17 +60,23 @@ class EquationsEvaluator {
   EquationsEvaluator(const formulations::EquationsOfMotion& eom, const std::vector<GiNaC::symbol>& parameters,
                      const std::vector<double>& values, Backend backend = Backend::Tape,
                      const formulations::ArticulatedBodyDynamics* articulated = nullptr);
+  /// A workspace of its own over the same compiled code (nothing compiled again).
+  EquationsEvaluator(const EquationsEvaluator& other);
+  EquationsEvaluator& operator=(const EquationsEvaluator& other);
+  EquationsEvaluator(EquationsEvaluator&& other) noexcept;
+  EquationsEvaluator& operator=(EquationsEvaluator&& other) noexcept;
+  ~EquationsEvaluator();
   /// From a system's parameters (symbols and values; all must have values).
   static EquationsEvaluator for_parameters(const formulations::EquationsOfMotion& eom, const GiNaC::exmap& values,
                                            Backend backend = Backend::Tape,
                                            const formulations::ArticulatedBodyDynamics* articulated = nullptr);
   /// Whether q̇ and u̇ come from the articulated-body algorithm.
-  bool articulated_body() const { return articulated_ != nullptr; }
+  bool articulated_body() const { return static_cast<bool>(articulated_); }
   /// The backend in use: Tape when native code was asked for but could not be had.
-  Backend backend() const { return backend_; }
+  Backend backend() const;
   /// What the user should know about the backend: why native code could not be used, or that a
   /// damaged cache entry was compiled again (empty otherwise).
-  const std::string& backend_note() const { return backend_note_; }
+  const std::string& backend_note() const;
 
   std::size_t n() const { return n_; }
   std::size_t p() const { return p_; }
@@ -99,30 +109,40 @@ class EquationsEvaluator {
   Derivatives evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   [[noreturn]] void throw_not_finite(double t) const;
   [[noreturn]] void throw_singular_or_not_finite(double t) const;
-  // Native code where asked for and available; the tape otherwise, the reason kept.
-  CompiledFunction compile(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
-                           const std::optional<MassMatrixSolve>& solve = std::nullopt) const;
-  // M, F, q̇, G, g (and C): in the constructor, or on first use beside the articulated-body algorithm.
+  struct Code;  // the compiled functions, shared by the copies (evaluator.cpp)
+  // M, F, q̇, G, g (and C), compiled once for all copies: in the constructor, or on first use
+  // beside the articulated-body algorithm; then this copy's buffers for them.
   void compile_matrices() const;
   void load_parameters() const;
 
-  mutable Backend backend_;
+  // An object of its own in each copy; complete in evaluator.cpp only, where the copies are made.
+  template <class T>
+  struct Owned {
+    std::unique_ptr<T> object;
+    Owned() = default;
+    Owned(const Owned& other) : object(other.object ? std::make_unique<T>(*other.object) : nullptr) {}
+    Owned& operator=(const Owned& other) {
+      object = other.object ? std::make_unique<T>(*other.object) : nullptr;
+      return *this;
+    }
+    Owned(Owned&&) noexcept = default;
+    Owned& operator=(Owned&&) noexcept = default;
+    ~Owned() = default;
+    T* operator->() const { return object.get(); }
+    explicit operator bool() const { return object != nullptr; }
+  };
+
+  std::shared_ptr<Code> code_;
   ConstraintSolver solver_ = ConstraintSolver::Kkt;
-  mutable std::shared_ptr<const AugmentedLagrangianSolver> augmented_;  // for the multiplier forms with rows
-  mutable std::string backend_note_;
   std::string method_;
   std::size_t n_, p_, rows_;  // rows_: constraint rows of G
   formulations::ConstraintEnforcement enforcement_;
   std::vector<std::string> constraint_names_;
-  mutable std::shared_ptr<const formulations::EquationsOfMotion> eom_;  // until the matrices are compiled
-  std::vector<GiNaC::symbol> parameters_;
+  // The workspace: what an evaluation writes, this copy's own.
   std::vector<double> parameter_values_;
-  std::shared_ptr<ArticulatedBodyEvaluator> articulated_;
-  mutable bool has_nonideal_ = false, has_friction_ = false;
-  mutable Tape constants_;     // the parameter-only subexpressions of main_, inputs after the parameters
-  mutable CompiledFunction main_;      // M, F, qdot, G, g, mu
-  mutable CompiledFunction nonideal_;  // C (inputs + N_c)
-  mutable std::vector<double> in_, out_;
+  Owned<ArticulatedBodyEvaluator> articulated_;
+  mutable Owned<AugmentedLagrangianSolver> augmented_;  // the multiplier forms with rows
+  mutable std::vector<double> in_, out_;  // (t, q, u, parameters, parameter-only values); M, F, q̇, G, g, μ
   mutable std::vector<double> diagonal_;  // M's diagonal, kept for the pivot test of the in-place Cholesky
 };
 

@@ -29,6 +29,7 @@
 
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/model/system.hpp"
+#include "adyn/numeric/compiled_system.hpp"
 #include "adyn/numeric/constraint_rank.hpp"
 #include "adyn/numeric/evaluator.hpp"
 
@@ -131,7 +132,19 @@ struct Trajectory {
 /// a row of the wrong length or times that go backwards.
 Trajectory read_trajectory_csv(std::istream& in, const std::string& source, const std::vector<std::string>& coordinates);
 
-/// Integrates from x0 (consistent with the constraints: use analysis::consistent_configuration /
+/// Integrates the compiled system from x0 at the given parameter values (in
+/// compiled.names().parameters' order; CompiledSystem::parameter_values makes them from names) —
+/// nothing is derived or compiled: the run takes a workspace of its own, so runs of one compiled
+/// system may go on in several threads at once. options.backend and options.articulated_body are
+/// the compiled system's (CompileOptions); the other options and the failures are those of
+/// simulate(system, eom, …) below. Throws adyn::ModelError for parameter values of the wrong count.
+Trajectory simulate(const CompiledSystem& compiled, const std::vector<double>& parameters,
+                    const formulations::State& x0, const SimulationOptions& options = {});
+/// The same at the model's parameter values.
+Trajectory simulate(const CompiledSystem& compiled, const formulations::State& x0, const SimulationOptions& options = {});
+
+/// Compiles the equations (CompiledSystem, with options.backend and options.articulated_body) and
+/// integrates from x0 (consistent with the constraints: use analysis::consistent_configuration /
 /// consistent_speeds, or set options.project to let the first projection do it). Failures (the
 /// state leaving the domain, a value that is not finite, a singular mass matrix, an integrator
 /// failure, a projection that does not converge, a run that does not advance, a frame that is no

@@ -35,8 +35,8 @@ class Tape {
   /// Runs of one operation (dispatches per evaluation).
   std::size_t run_count() const { return runs_.size(); }
 
-  /// outputs[i] = the i-th expression at the given inputs. Uses an internal workspace, so one
-  /// Tape must not be evaluated from two threads at once (copy it per thread).
+  /// outputs[i] = the i-th expression at the given inputs. The tape holds no registers of its own
+  /// (they are the evaluating thread's), so one tape serves every run and thread at once.
   void evaluate(const double* inputs, double* outputs) const;
 
  private:
@@ -72,8 +72,10 @@ class Tape {
   std::vector<int> exponent_;
   std::vector<std::uint32_t> output_slots_;
   std::size_t slot_count_ = 0;
-  GiNaC::exmap slot_of_;                      // symbol (input or temporary) -> slot index
-  mutable std::vector<double> work_;
+  GiNaC::exmap slot_of_;                      // while compiling: symbol (input or temporary) -> slot
+  std::uint64_t id_ = 0;                      // which tape the thread's registers hold the constants of
+  /// This thread's registers, holding this tape's constants.
+  double* registers() const;
 };
 
 }  // namespace adyn::numeric

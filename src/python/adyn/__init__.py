@@ -12,6 +12,7 @@ cluster. docs/python.md is the guide; help(adyn.Model) and help(adyn.Equations) 
 """
 from ._adyn import (  # noqa: F401  (the compiled core)
     Classification,
+    Compiled,
     ConstraintReport,
     Eigenanalysis,
     Equations,
@@ -24,6 +25,7 @@ from ._adyn import (  # noqa: F401  (the compiled core)
     NotApplicableError,
     SingularityError,
     Trajectory,
+    compilations,
     method_names,
 )
 from ._simulation import SimulationError  # noqa: F401

@@ -3,8 +3,9 @@ Dask cluster (dask.distributed).
 
 The equations are derived once, here, and shipped to the workers (pickled as a GiNaC archive with
 the model's text, scattered once to each worker); each worker evaluates them at its share of the
-sample — with the tape, or with generated C compiled once per machine (backend="native": the code
-cache) — and the results come back as NumPy arrays, in the order of the sample.
+sample — compiled once per worker (the tape, or generated C compiled once per machine with
+backend="native": the code cache), each member only setting its parameters and initial state — and
+the results come back as NumPy arrays, in the order of the sample.
 
 adyn holds Python's GIL in every call (GiNaC is not thread-safe): parallelism comes from worker
 processes. The default cluster is a LocalCluster with one single-threaded worker process per core;
@@ -77,11 +78,13 @@ def _members(parameters, initial, rows):
 
 def _simulate_chunk(equations, parameters, initial, rows, options):
     out = []
-    e = equations.copy()  # parameters of this chunk's own (the scattered equations are shared by the worker's tasks)
+    # Compiled at the worker's first task and kept by the scattered equations for its later ones; the
+    # handle has parameters of its own, and each member only sets them and integrates.
+    handle = equations.compile(options.get("backend"), options.get("mass_matrix", False))
     for p, x0 in _members(parameters, initial, rows):
         try:  # a member's values refused, or its run failed: that member only
-            e.model.set_parameters(p)
-            tr, reason = e.simulate(initial=x0, **options), ""
+            handle.set_parameters(p)
+            tr, reason = handle.simulate(initial=x0, **options), ""
         except _adyn.Error as error:
             tr = getattr(error, "trajectory", None)
             reason = str(error)
@@ -113,14 +116,16 @@ def _pad(arrays, shape_tail):
 
 
 def _gather_simulations(result, results, equations):
-    n, p = len(equations.coordinates), len(equations.speeds)
+    # A trajectory records the speeds the equations eliminate after the others (Trajectory.speed_names).
+    speeds = list(equations.speeds) + list(equations.dependent_speeds)
+    n, p = len(equations.coordinates), len(speeds)
     result.t = _pad([r[0] for r in results], ())
     result.q = _pad([r[1] for r in results], (n,))
     result.u = _pad([r[2] for r in results], (p,))
     result.energy = _pad([r[3] for r in results], ())
     result.violation = _pad([r[4] for r in results], ())
     _gather_outcomes(result, [r[5] for r in results])
-    result.coordinate_names, result.speed_names = equations.coordinates, equations.speeds
+    result.coordinate_names, result.speed_names = equations.coordinates, speeds
 
 
 def _gather_outcomes(result, reasons):

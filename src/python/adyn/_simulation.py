@@ -34,6 +34,10 @@ def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, i
     of seconds, is the integration's wall-clock budget (adyn simulate --max-time): when it is spent
     the run stops the same way.
 
+    The equations are compiled at the first run for each backend (and mass_matrix) and kept, shared
+    by Equations.copy(): later runs, at other parameter values or initial conditions, only integrate.
+    Equations.compile() gives the compiled handle itself.
+
     `progress`, a callable, is called with the time of each recorded sample as the run goes (the
     initial state first, once the equations are compiled), e.g. to drive a progress bar; what it
     raises stops the run and is raised when it has stopped.
@@ -58,4 +62,22 @@ def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, i
     return trajectory
 
 
+def compile(self, backend=None, mass_matrix=False):
+    """The equations compiled once — the forward dynamics, the constraint rows, the monitors — for
+    many evaluations and runs: an adyn.Compiled with rates(q, u, t=0.0) -> u', matrices(q, u, t=0.0)
+    -> {'M', 'F', 'qdot' (and 'G', 'g')}, parameters, set_parameters({...}) and simulate(...) (the
+    options of Equations.simulate; its backend and mass_matrix are the handle's). Parameters are
+    run-time values of the compiled code: set_parameters never compiles again
+    (adyn.compilations() counts the compilations of the process).
+
+    `backend` is 'tape' (the default, or the model's setting) or 'native' (generated C, compiled
+    once per machine); `mass_matrix=True` evaluates the derived M u' = F where an unconstrained tree
+    would use the articulated-body algorithm. The handle has a model of its own (`model`: its
+    parameter values and initial conditions), copied from the equations' model now.
+    """
+    return _adyn.compile(self, backend, mass_matrix)
+
+
 _adyn.Equations.simulate = simulate
+_adyn.Equations.compile = compile
+_adyn.Compiled.simulate = simulate

@@ -1,0 +1,80 @@
+#pragma once
+// A model and its equations prepared for numeric work once, to be run many times: the split of
+// Pinocchio's Model and Data, MuJoCo's mjModel and mjData. A CompiledSystem holds what no run
+// changes — the compiled forward dynamics (the mass-matrix form or the articulated-body algorithm),
+// the constraint rows and the projection onto them, the monitors (the energy and its rate, the
+// events, the frames), the names — and each run takes a workspace of its own from it (copies of the
+// evaluator's buffers, never of its code), so one compiled system serves runs one after another and
+// on several threads at once. Parameters are run-time inputs of the compiled code: a run at other
+// parameter values neither derives nor compiles again.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/model/system.hpp"
+#include "adyn/numeric/evaluator.hpp"
+
+namespace adyn::numeric {
+
+struct Monitors;  // what a simulation watches besides the equations (the simulation's own)
+
+/// What is decided when compiling: the code's backend, and whether an unconstrained tree's u̇ comes
+/// from the O(n) articulated-body algorithm (formulations/articulated_body.hpp) rather than M u̇ = F.
+struct CompileOptions {
+  Backend backend = Backend::Tape;
+  bool articulated_body = true;
+  bool operator==(const CompileOptions&) const = default;
+};
+
+/// The names a run reports its samples and messages in.
+struct CompiledNames {
+  std::string method;
+  std::vector<std::string> coordinates, speeds, multipliers, constraints, dropped_constraints;
+  std::vector<std::string> parameters;  // in the order of the parameter values
+  std::string dropped_note;             // formulations::dropped_note: the rows left out, why
+};
+
+class CompiledSystem {
+ public:
+  /// Compiles `eom` of `system`; the constraints eom.dropped_constraints names are left out of the
+  /// projection and the watches, as they are of the equations.
+  CompiledSystem(const model::System& system, const formulations::EquationsOfMotion& eom,
+                 const CompileOptions& options = {});
+  CompiledSystem(const CompiledSystem&) = delete;
+  CompiledSystem& operator=(const CompiledSystem&) = delete;
+  ~CompiledSystem();
+
+  const CompiledNames& names() const { return names_; }
+  /// The options it was compiled with (the backend asked for; evaluator().backend() is the one had).
+  const CompileOptions& options() const { return options_; }
+  /// How many compiled systems this process has built (each derives and compiles once).
+  static long count();
+  std::size_t n() const { return names_.coordinates.size(); }
+  std::size_t p() const { return names_.speeds.size(); }
+  formulations::ConstraintEnforcement enforcement() const { return enforcement_; }
+  /// The constraints of the system the equations keep (their rows, unless the method eliminates them).
+  std::size_t constraint_count() const { return constraint_count_; }
+  /// The model's parameter values, in names().parameters' order (the runs' default).
+  const std::vector<double>& parameter_values() const { return parameter_values_; }
+  /// Values in names().parameters' order: the model's, with those named in `given` replaced.
+  /// Throws adyn::ModelError naming a parameter the system does not have or a value that is not finite.
+  std::vector<double> parameter_values(const std::vector<std::pair<std::string, double>>& given) const;
+  /// The compiled equations, at the model's parameter values: copy it for a workspace of your own.
+  const EquationsEvaluator& evaluator() const { return evaluator_; }
+  /// The monitors (simulation internals).
+  const Monitors& monitors() const { return *monitors_; }
+
+ private:
+  CompiledSystem(const model::System& kept, const formulations::EquationsOfMotion& eom, const CompileOptions& options,
+                 int);  // over the system of the rows kept
+  CompiledNames names_;
+  CompileOptions options_;
+  formulations::ConstraintEnforcement enforcement_;
+  std::size_t constraint_count_ = 0;
+  std::vector<double> parameter_values_;
+  EquationsEvaluator evaluator_;
+  std::unique_ptr<const Monitors> monitors_;
+};
+
+}  // namespace adyn::numeric

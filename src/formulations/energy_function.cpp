@@ -1,0 +1,54 @@
+// The energy function and its rate (energy_function.hpp).
+#include "adyn/formulations/energy_function.hpp"
+
+#include "adyn/formulations/acceleration_constraints.hpp"
+#include "adyn/formulations/articulated_body.hpp"
+#include "adyn/formulations/lagrange.hpp"
+#include "adyn/symbolic/derivative.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::formulations {
+
+using GiNaC::ex;
+
+ex energy_function(const model::System& system) {
+  auto form = lagrangian_form(system);
+  auto split = split_kinetic_energy(form.kinetic_energy, form.coordinates);
+  return split.T2 - split.T0 + form.potential_energy;
+}
+
+namespace {
+
+// q̇·(Q' − ∂D/∂q̇): the power of the nonconservative loads.
+ex nonconservative_power(const LagrangianForm& form) {
+  const auto qd = sym::derivatives_of(form.coordinates);
+  ex power = 0;
+  for (std::size_t i = 0; i < qd.size(); ++i)
+    power += qd[i] * (form.generalized_forces[i] - sym::partial_derivative(form.dissipation, qd[i]));
+  return power;
+}
+
+}  // namespace
+
+ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& multipliers) {
+  auto form = lagrangian_form(system);
+  const auto qd = sym::derivatives_of(form.coordinates);
+  const ex L = form.kinetic_energy - form.potential_energy;
+  // −∂L/∂t over the graph (GiNaC's diff walks the tree)
+  ex rate = -sym::partial_derivative(L, sym::time()) + nonconservative_power(form);
+  auto rows = acceleration_constraints(system.constraints(), form.coordinates);
+  for (std::size_t k = 0; k < multipliers.size() && k < rows.A.rows(); ++k)
+    for (std::size_t i = 0; i < qd.size(); ++i) rate += multipliers[k] * rows.A(k, i) * qd[i];
+  return rate;
+}
+
+EnergyExpressions energy_for_evaluation(const model::System& system) {
+  if (auto T = tree_kinetic_energy(system)) {  // scleronomic: E = T + V, −∂L/∂t = ∂V/∂t
+    const auto loads = lagrangian_loads(system);
+    return {*T + loads.potential_energy,
+            sym::partial_derivative(loads.potential_energy, sym::time()) + nonconservative_power(loads)};
+  }
+  return {energy_function(system), energy_rate(system, {})};
+}
+
+}  // namespace adyn::formulations

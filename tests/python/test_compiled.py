@@ -1,0 +1,81 @@
+"""Equations.compile: the equations compiled once, evaluated and simulated many times at run-time
+parameter values — nothing compiled again, the same numbers as freshly derived equations."""
+import pickle
+
+import numpy as np
+import pytest
+
+import adyn
+
+
+def test_rates_and_matrices_equal_the_symbolic_evaluation(example):
+    equations = adyn.load(example("four_bar_linkage.yaml")).derive("lagrange")
+    compiled = equations.compile()
+    q, u = np.array([1.0, 0.4, 1.9]), np.array([5.0, -1.2, 2.0])
+    symbolic = equations.evaluate(q, u)
+    numeric = compiled.matrices(q, u)
+    for key in ("M", "F", "qdot", "G", "g"):
+        np.testing.assert_allclose(numeric[key], symbolic[key], rtol=1e-12, atol=1e-12)
+    udot, _ = equations.accelerations(q, u)
+    np.testing.assert_allclose(compiled.rates(q, u), udot, rtol=1e-9, atol=1e-9)
+
+
+def test_set_parameters_and_simulate_never_compile_again(example):
+    model = adyn.load(example("four_bar_linkage.yaml"))
+    equations = model.derive("lagrange")
+    compiled = equations.compile()
+    before = adyn.compilations()
+    runs = []
+    for m3 in (1.2, 1.5, 2.0):
+        compiled.set_parameters({"m3": m3})
+        runs.append(compiled.simulate(t_end=0.5))
+    assert adyn.compilations() == before
+    assert compiled.parameters["m3"] == 2.0
+    fresh_model = model.copy()
+    fresh_model.set_parameters({"m3": 2.0})
+    fresh = fresh_model.derive("lagrange").simulate(t_end=0.5)
+    np.testing.assert_array_equal(runs[-1].q, fresh.q)  # the same code at the same values
+    assert np.max(np.abs(runs[0].q[-1] - runs[-1].q[-1])) > 1e-6
+
+
+def test_equations_simulate_keeps_its_compiled_code(example):
+    equations = adyn.load(example("double_pendulum.yaml")).derive("lagrange")
+    equations.simulate(t_end=0.1)
+    before = adyn.compilations()
+    copy = equations.copy()
+    copy.model.set_parameters({"l2": 0.7})
+    moved = copy.simulate(t_end=0.1)
+    assert adyn.compilations() == before  # copies share the compiled code
+    assert not np.array_equal(moved.q, equations.simulate(t_end=0.1).q)
+    equations.simulate(t_end=0.1, mass_matrix=True)
+    assert adyn.compilations() == before + 1  # another evaluator: compiled once, then kept
+
+
+def test_the_handle_refuses_what_was_decided_at_compile_time(example):
+    compiled = adyn.load(example("double_pendulum.yaml")).derive("lagrange").compile()
+    assert compiled.backend == "tape" and compiled.articulated_body
+    with pytest.raises(adyn.ModelError, match="backend"):
+        compiled.simulate(t_end=0.1, backend="native")
+    with pytest.raises(adyn.ModelError, match="mass_matrix"):
+        compiled.simulate(t_end=0.1, mass_matrix=True)
+    with pytest.raises(adyn.ModelError, match="l3"):
+        compiled.set_parameters({"l3": 1.0})
+    with pytest.raises(adyn.ModelError, match="m1"):
+        compiled.set_parameters({"l2": 0.3, "m1": -1.0})  # all or none
+    assert compiled.parameters["l2"] == 0.5
+    with pytest.raises(adyn.ModelError, match="expected 2 coordinates"):
+        compiled.rates(np.zeros(3), np.zeros(2))
+
+
+def test_initial_conditions_written_in_the_parameters_follow_them(example):
+    bicycle = adyn.load(example("whipple_bicycle.yaml"))  # x_d: v, thetaR_d: -v/rR, thetaF_d: -v/rF
+    assert bicycle.initial["x_d"] == 5.0
+    bicycle.set_parameters({"v": 3.0})
+    assert bicycle.initial["x_d"] == 3.0
+    assert bicycle.initial_state()["u"]["thetaR_d"] == pytest.approx(-3.0 / 0.3, rel=1e-15)
+    restored = pickle.loads(pickle.dumps(bicycle))
+    assert restored.initial["x_d"] == 3.0
+    bicycle.set_initial("x_d", 4.0)  # a value in place of the expression
+    bicycle.set_parameters({"v": 6.0})
+    assert bicycle.initial["x_d"] == 4.0 and bicycle.initial["thetaR_d"] == pytest.approx(-20.0, rel=1e-15)
+    assert pickle.loads(pickle.dumps(bicycle)).initial["x_d"] == 4.0
