@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -68,9 +69,10 @@ bool python_interrupt_pending() {
 }
 
 numeric::Trajectory simulate(const Equations& e, const py::dict& initial, const cli::SimulationOverrides& given,
-                             const py::object& progress) {
+                             const py::object& progress, const std::map<std::string, double>& inputs) {
   auto doc = e.model->doc;
   for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
+  doc.system.set_input_values(inputs);
   auto options = cli::simulation_options(given, doc.setup);
   // `progress(t)` at each sample; what it raises stops the run and is raised once it has ended
   // (an exception must not cross SUNDIALS' C frames) — but Ctrl-C, which Python raises in the
@@ -134,13 +136,15 @@ void bind_simulation(py::module_& m) {
                         std::optional<double> rtol, std::optional<double> atol, std::optional<std::string> integrator,
                         std::optional<bool> projection, std::optional<double> baumgarte,
                         std::optional<std::string> backend, std::optional<std::string> constraint_solver, bool mass_matrix,
-                        std::optional<long> max_steps, std::optional<double> max_time, const py::object& progress) {
+                        std::optional<long> max_steps, std::optional<double> max_time, const py::object& progress,
+                        const std::map<std::string, double>& inputs) {
     cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
                                    mass_matrix, max_steps, max_time};
-    return simulate(e, initial, given, progress);
+    return simulate(e, initial, given, progress, inputs);
   }, py::arg("equations"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
         py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("constraint_solver"),
         py::arg("mass_matrix"), py::arg("max_steps"), py::arg("max_time"), py::arg("progress"),
+        py::arg("inputs") = std::map<std::string, double>{},
         "Integrates the equations from the model's initial conditions (adyn.Equations.simulate documents it)");
 }
 
