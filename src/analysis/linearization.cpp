@@ -232,9 +232,11 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
         .push_back(eom.coordinates[reduction.independent[k]]);
   lin.speeds = eom.speeds;
   for (const auto& w : system.inputs()) lin.inputs.push_back(w.symbol);
-  if (!lin.inputs.empty()) {  // B's blocks: the inputs' partials at the point, as the speeds'
-    lin.Nw = normalized(select(jac_at(eom.coordinate_rates, lin.inputs), kept_rows, all_indices(lin.inputs.size())));
-    lin.Fw = normalized(sym::scaled(jac_at(r, lin.inputs), -1));
+  if (!lin.inputs.empty()) {  // B's blocks: the inputs' partials at the point, as the speeds' (and
+    // trigonometry simplified, within its bounds: a torque pair's partials cancel through sin² + cos² = 1)
+    const auto columns = all_indices(lin.inputs.size());
+    lin.Nw = sym::trig_simplify(normalized(select(jac_at(eom.coordinate_rates, lin.inputs), kept_rows, columns)));
+    lin.Fw = sym::trig_simplify(normalized(sym::scaled(jac_at(r, lin.inputs), -1)));
   }
   std::vector<ex> stationarity;
   for (std::size_t i = 0; i < eom.p(); ++i) stationarity.push_back(tidy(udot0(i, 0)));
