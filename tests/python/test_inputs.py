@@ -38,6 +38,19 @@ def test_pendulum_input_matrix():
     assert lin.matrices()["Fw"].shape == (1, 1)
 
 
+def test_linearize_at_an_input_value():
+    """at={"T": ...} sets the input's value at the operating point: held at theta0 by
+    T = m g l sin(theta0), the pendulum is in equilibrium there (no warning) with
+    A = [[0, 1], [-g cos(theta0) / l, 0]]."""
+    m, l, g, theta0 = 1.5, 0.4, 9.81, 0.3
+    model = pendulum_with_torque().model()
+    lin = model.linearize(method="lagrange", at={"theta": theta0, "T": m * g * l * np.sin(theta0)})
+    assert not lin.warnings and lin.stationarity_residual() < 1e-12
+    np.testing.assert_allclose(lin.A, [[0, 1], [-g * np.cos(theta0) / l, 0]], rtol=1e-13, atol=0)
+    np.testing.assert_allclose(lin.B, [[0.0], [1 / (m * l * l)]], rtol=1e-14, atol=0)
+    assert model.inputs == {"T": 0.0}, "the model keeps its own value"
+
+
 def test_simulate_with_constant_input():
     """Held by T = m g l sin(theta0) at theta0 the pendulum stays there; without it, it swings."""
     m, l, g, theta0 = 1.5, 0.4, 9.81, 0.3
