@@ -154,7 +154,7 @@ bool is_identity(const matrix& m) {
 }
 
 void split_second_order_form(LinearizedEquations& lin) {
-  if (!sym::is_zero_matrix(lin.Nq) || !is_identity(lin.Nu)) return;
+  if (!sym::is_zero_matrix(lin.Nq) || !is_identity(lin.Nu) || !sym::is_zero_matrix(lin.Nw)) return;
   const std::size_t n = lin.M.rows();
   lin.C = matrix(n, n), lin.G = matrix(n, n), lin.K = matrix(n, n), lin.N = matrix(n, n);
   for (std::size_t i = 0; i < n; ++i)
@@ -231,12 +231,20 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
     (std::find(kept.begin(), kept.end(), k) != kept.end() ? lin.coordinates : lin.ignorable)
         .push_back(eom.coordinates[reduction.independent[k]]);
   lin.speeds = eom.speeds;
+  for (const auto& w : system.inputs()) lin.inputs.push_back(w.symbol);
+  if (!lin.inputs.empty()) {  // B's blocks: the inputs' partials at the point, as the speeds' (and
+    // trigonometry simplified, within its bounds: a torque pair's partials cancel through sin² + cos² = 1)
+    const auto columns = all_indices(lin.inputs.size());
+    lin.Nw = sym::trig_simplify(normalized(select(jac_at(eom.coordinate_rates, lin.inputs), kept_rows, columns)));
+    lin.Fw = sym::trig_simplify(normalized(sym::scaled(jac_at(r, lin.inputs), -1)));
+  }
   std::vector<ex> stationarity;
   for (std::size_t i = 0; i < eom.p(); ++i) stationarity.push_back(tidy(udot0(i, 0)));
   for (std::size_t i : kept_rows) stationarity.push_back(f0(i, 0));
   lin.stationarity = sym::column(stationarity);
   split_second_order_form(lin);
-  for (auto* m : {&lin.M, &lin.Fq, &lin.Fu, &lin.Nq, &lin.Nu, &lin.C, &lin.G, &lin.K, &lin.N, &lin.stationarity})
+  for (auto* m : {&lin.M, &lin.Fq, &lin.Fu, &lin.Nq, &lin.Nu, &lin.Nw, &lin.Fw, &lin.C, &lin.G, &lin.K, &lin.N,
+                  &lin.stationarity})
     *m = sym::decimal_numbers(*m);
   lin.operating_point = described(point, eom);
   return lin;
@@ -246,6 +254,12 @@ std::vector<std::string> LinearizedEquations::state_names() const {
   std::vector<std::string> names;
   for (const auto& q : coordinates) names.push_back(q.get_name());
   for (const auto& u : speeds) names.push_back(u.get_name());
+  return names;
+}
+
+std::vector<std::string> LinearizedEquations::input_names() const {
+  std::vector<std::string> names;
+  for (const auto& w : inputs) names.push_back(w.get_name());
   return names;
 }
 
@@ -283,20 +297,41 @@ double stationarity_residual(const LinearizedEquations& lin, const GiNaC::exmap&
   return entries_at(lin, lin.stationarity, parameters, "motion at the operating point", rows, {}).cwiseAbs().maxCoeff();
 }
 
+namespace {
+
+// M at the parameter values, factored; SingularityError when it is singular.
+Eigen::FullPivLU<Eigen::MatrixXd> factored_mass_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters) {
+  Eigen::FullPivLU<Eigen::MatrixXd> lu(entries_at(lin, lin.M, parameters, "linearized mass matrix", names(lin.speeds), lin.speeds));
+  if (!lu.isInvertible()) throw SingularityError("linearized equations", "the mass matrix is singular at the operating point");
+  return lu;
+}
+
+}  // namespace
+
 Eigen::MatrixXd state_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters) {
   const auto u = names(lin.speeds), q = names(lin.coordinates);
-  const Eigen::MatrixXd M = entries_at(lin, lin.M, parameters, "linearized mass matrix", u, lin.speeds);
+  const auto lu = factored_mass_matrix(lin, parameters);
   const Eigen::MatrixXd Fq = entries_at(lin, lin.Fq, parameters, "linearized forces F_q", u, lin.coordinates);
   const Eigen::MatrixXd Fu = entries_at(lin, lin.Fu, parameters, "linearized forces F_u", u, lin.speeds);
-  const auto nq = static_cast<Eigen::Index>(lin.coordinates.size()), p = M.rows();
-  Eigen::FullPivLU<Eigen::MatrixXd> lu(M);
-  if (!lu.isInvertible()) throw SingularityError("linearized equations", "the mass matrix is singular at the operating point");
+  const auto nq = static_cast<Eigen::Index>(lin.coordinates.size()), p = lu.rows();
   Eigen::MatrixXd A(nq + p, nq + p);
   A.topLeftCorner(nq, nq) = entries_at(lin, lin.Nq, parameters, "linearized kinematic equations N_q", q, lin.coordinates);
   A.topRightCorner(nq, p) = entries_at(lin, lin.Nu, parameters, "linearized kinematic equations N_u", q, lin.speeds);
   A.bottomLeftCorner(p, nq) = lu.solve(Fq);
   A.bottomRightCorner(p, p) = lu.solve(Fu);
   return A;
+}
+
+// B = [N_w; M⁻¹F_w]: δq̇ = … + N_w δw, M δu̇ = … + F_w δw.
+Eigen::MatrixXd input_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters) {
+  const auto nq = static_cast<Eigen::Index>(lin.coordinates.size()), p = static_cast<Eigen::Index>(lin.speeds.size());
+  const auto m = static_cast<Eigen::Index>(lin.inputs.size());
+  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(nq + p, m);
+  if (m == 0) return B;
+  const auto lu = factored_mass_matrix(lin, parameters);
+  B.topRows(nq) = entries_at(lin, lin.Nw, parameters, "linearized kinematic equations N_w", names(lin.coordinates), lin.inputs);
+  B.bottomRows(p) = lu.solve(entries_at(lin, lin.Fw, parameters, "linearized forces F_w", names(lin.speeds), lin.inputs));
+  return B;
 }
 
 namespace {

@@ -41,6 +41,7 @@ int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
   std::optional<Stage> stage(std::in_place, "reading");
   auto doc = io::read_model_document(o.model);
   set_dependent_speeds(doc.system, o.dependent);
+  set_inputs(doc.system, o.given.inputs);
   numeric::Trajectory trajectory;
   if (o.trajectory) {
     trajectory = replay(doc, *o.trajectory);

@@ -1,6 +1,7 @@
 // `adyn linearize MODEL [--at NAME=EXPR ...]`: the linearized equations about an operating point —
 // the second-order form M, C, G, K, N where the speeds are the coordinates' rates, else the
-// first-order blocks — and the state matrix at the model's parameter values (docs/analysis.md).
+// first-order blocks, and the inputs' Nw, Fw — and the state and input matrices A, B at the
+// model's parameter values (docs/analysis.md); the outputs are the states (C = I, D = 0).
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -16,8 +17,28 @@ namespace adyn::cli {
 namespace {
 
 std::vector<std::pair<std::string, GiNaC::matrix>> blocks(const analysis::LinearizedEquations& lin) {
-  if (lin.has_second_order_form()) return {{"M", lin.M}, {"C", lin.C}, {"G", lin.G}, {"K", lin.K}, {"N", lin.N}};
-  return {{"Nq", lin.Nq}, {"Nu", lin.Nu}, {"M", lin.M}, {"Fq", lin.Fq}, {"Fu", lin.Fu}};
+  std::vector<std::pair<std::string, GiNaC::matrix>> out;
+  if (lin.has_second_order_form()) out = {{"M", lin.M}, {"C", lin.C}, {"G", lin.G}, {"K", lin.K}, {"N", lin.N}};
+  else out = {{"Nq", lin.Nq}, {"Nu", lin.Nu}, {"M", lin.M}, {"Fq", lin.Fq}, {"Fu", lin.Fu}};
+  if (lin.inputs.empty()) return out;
+  if (!lin.has_second_order_form()) out.emplace_back("Nw", lin.Nw);
+  out.emplace_back("Fw", lin.Fw);
+  return out;
+}
+
+// The equations the blocks are of.
+std::string form(const analysis::LinearizedEquations& lin) {
+  const bool inputs = !lin.inputs.empty();
+  if (lin.has_second_order_form()) return std::string("M dq'' + (C + G) dq' + (K + N) dq = ") + (inputs ? "Fw dw" : "0");
+  return inputs ? "dq' = Nq dq + Nu du + Nw dw,  M du' = Fq dq + Fu du + Fw dw" : "dq' = Nq dq + Nu du,  M du' = Fq dq + Fu du";
+}
+
+Eigen::IOFormat rows_format() { return Eigen::IOFormat(8, 0, ", ", "\n", "  [", "]"); }
+
+nlohmann::json numbers_json(const Eigen::MatrixXd& m) {
+  auto rows = nlohmann::json::array();
+  for (Eigen::Index r = 0; r < m.rows(); ++r) rows.push_back(std::vector<double>(m.row(r).begin(), m.row(r).end()));
+  return rows;
 }
 
 std::string names(const std::vector<GiNaC::symbol>& symbols) {
@@ -44,16 +65,17 @@ void write_text(const Linearization& job, bool latex, std::ostream& out) {
       << "state: " << names(lin.coordinates) << (lin.coordinates.empty() ? "" : "; ") << names(lin.speeds) << "\n"
       << "ignorable (dropped): " << names(lin.ignorable) << "\n"
       << "dependent (holonomic constraints): " << names(lin.dependent) << "\n"
-      << (lin.has_second_order_form() ? "M dq'' + (C + G) dq' + (K + N) dq = 0\n"
-                                      : "dq' = Nq dq + Nu du,  M du' = Fq dq + Fu du\n");
+      << (lin.inputs.empty() ? "" : "inputs: " + names(lin.inputs) + "\n") << form(lin) << "\n";
   for (const auto& [name, m] : blocks(lin)) {
     out << name << " = ";
     if (latex) out << sym::to_latex(m) << "\n";
     else out << sym::to_text(GiNaC::ex(m)) << "\n";
   }
-  out << "state matrix A at the model's parameter values:\n"
-      << analysis::state_matrix(lin, job.doc.system.parameter_values()).format(Eigen::IOFormat(8, 0, ", ", "\n", "  [", "]"))
-      << "\n";
+  const auto values = job.doc.system.parameter_values();
+  out << "state matrix A at the model's parameter values:\n" << analysis::state_matrix(lin, values).format(rows_format()) << "\n";
+  if (!lin.inputs.empty())
+    out << "input matrix B (columns: " << names(lin.inputs) << "):\n"
+        << analysis::input_matrix(lin, values).format(rows_format()) << "\n";
 }
 
 void write_json(const Linearization& job, std::ostream& out) {
@@ -66,8 +88,15 @@ void write_json(const Linearization& job, std::ostream& out) {
     j[key] = list;
   }
   for (const auto& [name, m] : blocks(lin)) j["matrices"][name] = matrix_json(m);
-  const Eigen::MatrixXd A = analysis::state_matrix(lin, job.doc.system.parameter_values());
-  for (Eigen::Index r = 0; r < A.rows(); ++r) j["state_matrix"].push_back(std::vector<double>(A.row(r).begin(), A.row(r).end()));
+  // dx' = A dx + B dw, y = C dx + D dw with the states as the outputs (C = I, D = 0).
+  const auto values = job.doc.system.parameter_values();
+  const Eigen::MatrixXd A = analysis::state_matrix(lin, values), B = analysis::input_matrix(lin, values);
+  j["inputs"] = lin.input_names();
+  j["outputs"] = lin.state_names();
+  j["state_matrix"] = numbers_json(A);
+  j["input_matrix"] = numbers_json(B);
+  j["output_matrix"] = numbers_json(Eigen::MatrixXd::Identity(A.rows(), A.cols()));
+  j["feedthrough_matrix"] = numbers_json(Eigen::MatrixXd::Zero(A.rows(), B.cols()));
   out << j.dump(2) << "\n";
 }
 

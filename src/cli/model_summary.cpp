@@ -30,6 +30,12 @@ json parameters(const model::System& s) {
   return out;
 }
 
+json inputs(const model::System& s) {
+  auto out = json::array();
+  for (const auto& i : s.inputs()) out.push_back({{"name", i.symbol.get_name()}, {"unit", i.unit}, {"value", i.value}});
+  return out;
+}
+
 // q̇ = N(q,t) u + n(q,t) for each coordinate, when the speeds are declared (else empty: u = q̇).
 json coordinate_rates(const model::System& s) {
   auto out = json::object();
@@ -273,6 +279,7 @@ json model_summary_json(const io::ModelDocument& doc, const analysis::Constraint
   json j = classification_json(classification);
   j["system"] = s.name();
   j["parameters"] = parameters(s);
+  j["inputs"] = inputs(s);
   j["coordinates"] = names(s.coordinates());
   j["speeds"] = names(s.speeds());
   j["coordinate_rates"] = coordinate_rates(s);
@@ -296,6 +303,7 @@ void write_model_summary(const io::ModelDocument& doc, const analysis::Constrain
   auto plain = [](const json& x) { return x.get<std::string>(); };
   out << "System: " << doc.system.name() << "\n";
   write_list(out, "Parameters", j["parameters"], parameter_text);
+  if (!j["inputs"].empty()) write_list(out, "Inputs", j["inputs"], parameter_text);
   write_list(out, "Coordinates q", j["coordinates"], plain);
   write_list(out, j["coordinate_rates"].empty() ? "Generalized speeds u = q'" : "Generalized speeds u", j["speeds"], plain);
   for (const auto& [rate, value] : j["coordinate_rates"].items())

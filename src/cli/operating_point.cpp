@@ -78,7 +78,7 @@ OperatingPoint operating_point(const io::ModelDocument& doc, const formulations:
     const auto s = state_symbol(system, eom, name);
     if (!s)
       throw ModelError("operating point '" + text + "'",
-                       "'" + name + "' is not a coordinate, rate, speed or parameter of the model");
+                       "'" + name + "' is not a coordinate, rate, speed, parameter or input of the model");
     assign(*s, io::parse_expression(system, expression, "operating point '" + text + "'"));
   }
   // Numeric rates of the system's speeds where the model declares its own: q_d given → u unknown.
@@ -151,13 +151,21 @@ std::vector<std::string> set_parameters(model::System& system, const std::vector
   for (const auto& text : assignments) {
     const auto [name, expression] = split_assignment(text, '=', "operating point");
     const auto& ps = system.parameters();
-    if (std::none_of(ps.begin(), ps.end(), [&](const auto& p) { return p.symbol.get_name() == name; })) {
+    const bool input = system.has_input(name);
+    if (!input && std::none_of(ps.begin(), ps.end(), [&](const auto& p) { return p.symbol.get_name() == name; })) {
       rest.push_back(text);
       continue;
     }
     const std::string object = "operating point '" + text + "'";
-    const GiNaC::ex value = io::parse_expression(system, expression, object);
-    system.set_parameter_value(name, sym::evaluate(value, system.parameter_values(), object));
+    const GiNaC::ex given = io::parse_expression(system, expression, object);
+    double value = 0;
+    try {  // a value a double cannot hold is bad input, as a state's (state_value)
+      value = sym::evaluate(given, system.parameter_values(), name);
+    } catch (const EvaluationError& e) {
+      throw ModelError(object, e.what());
+    }
+    if (input) system.set_input_values({{name, value}});
+    else system.set_parameter_value(name, value);
   }
   return rest;
 }
@@ -212,7 +220,7 @@ namespace adyn::cli {
 
 void add_operating_point_options(CLI::App& command, std::vector<std::string>& at, bool& from_rest) {
   command.add_option("--at", at, "NAME=EXPR: a coordinate, rate (NAME_d) or speed at the operating point, or a "
-                                 "parameter's value (e.g. v=5); repeatable; expressions may use the parameters "
+                                 "parameter's or input's value (e.g. v=5); repeatable; expressions may use the parameters "
                                  "(e.g. u3=Omega, to sweep Omega)")
       ->type_name("NAME=EXPR");
   command.add_flag("--rest", from_rest, "Start the operating point from q = 0, u = 0 instead of the initial conditions");

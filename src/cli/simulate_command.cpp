@@ -38,11 +38,19 @@ void write_trajectory(const numeric::Trajectory& tr, const SimulateOptions& args
   out << "trajectory (" << method << ") written to " << *args.output << "\n";
 }
 
+// "T_phi = 0.5, T_delta = 0": the inputs' values in the run.
+std::string input_values_text(const model::System& system) {
+  std::ostringstream text;
+  for (const auto& i : system.inputs()) text << (text.tellp() > 0 ? ", " : "") << i.symbol.get_name() << " = " << i.value;
+  return text.str();
+}
+
 int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) {
   check_output_files(args.model, {{"--output", args.output.value_or("")}, {"--plot", args.plot.value_or("")}});
   std::optional<Stage> stage(std::in_place, "reading");
   auto doc = io::read_model_document(args.model);
   set_dependent_speeds(doc.system, args.dependent);
+  set_inputs(doc.system, args.given.inputs);
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
   const auto options = simulation_options(args.given, doc.setup);
   stage.emplace("derivation");
@@ -55,6 +63,7 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   // With the trajectory on standard output, everything else goes to standard error.
   std::ostream& report = args.output ? out : err;
   write_summary(tr, report);
+  if (!doc.system.inputs().empty()) report << "inputs (constant): " << input_values_text(doc.system) << "\n";
   if (args.plot) {
     plot::render(trajectory_figure(doc.system, eom, tr, options), *args.plot);
     report << "plot written to " << *args.plot << "\n";

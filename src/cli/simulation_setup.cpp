@@ -4,7 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
+#include <map>
 
 #include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/cli/commands.hpp"
@@ -67,6 +70,25 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
       ->type_name("SECONDS");
   command.add_option("--backend", given.backend, "tape (default) or native (generated C compiled at run time)")
       ->check(CLI::IsMember({"tape", "native"}));
+  command.add_option("--input", given.inputs, "NAME=VALUE: the constant value of one of the model's inputs over the "
+                                              "model's own (default 0); repeatable")
+      ->type_name("NAME=VALUE");
+}
+
+void set_inputs(model::System& system, const std::vector<std::string>& assignments) {
+  std::map<std::string, double> values;
+  for (const auto& text : assignments) {
+    const auto at = text.find('=');
+    const std::string object = "--input '" + text + "'";
+    if (at == std::string::npos || at == 0 || at + 1 == text.size()) throw ModelError(object, "expected NAME=VALUE");
+    const std::string name = text.substr(0, at), value = text.substr(at + 1);
+    char* end = nullptr;
+    const double number = std::strtod(value.c_str(), &end);
+    if (end != value.c_str() + value.size() || std::isspace(static_cast<unsigned char>(value.front())))
+      throw ModelError(object, "the value '" + value + "' is not a number");
+    if (!values.emplace(name, number).second) throw ModelError(object, "the input '" + name + "' is given twice");
+  }
+  system.set_input_values(values);
 }
 
 numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup) {

@@ -33,14 +33,16 @@ const std::vector<std::string> top_level_keys = {
     "speeds",  "coordinate_rates", "frames",     "points",      "particles",
     "bodies",  "constraints",      "gravity",    "forces",      "torques",
     "springs", "dampers",          "potentials", "dissipation", "generalized_forces",
-    "events",  "initial",          "simulation", "dependent_speeds", "operating_point", "geometry"};
+    "events",  "initial",          "simulation", "dependent_speeds", "operating_point", "geometry",
+    "inputs"};
 
 class ModelReader : public ModelValues {
  public:
   ModelReader(std::string source, model::System& system) : ModelValues(std::move(source), system) {}
 
   void read(const Fields& top) {
-    if (top.has("parameters")) read_parameters(top["parameters"]);
+    if (top.has("parameters")) read_parameters(top["parameters"], "parameter");
+    if (top.has("inputs")) read_parameters(top["inputs"], "input");
     if (top.has("coordinates")) read_symbols(top["coordinates"], "coordinate");
     if (top.has("speeds")) read_symbols(top["speeds"], "speed");
     if (top.has("coordinate_rates")) read_coordinate_rates(top);
@@ -143,9 +145,11 @@ class ModelReader : public ModelValues {
 
   // ---- sections ----
 
-  void read_parameters(const YAML::Node& node) {
-    for (const auto& e : entries(node, "parameters", "a mapping name: value or name: {value, unit, latex}")) {
-      std::string object = "parameter '" + e.name + "'";
+  // parameters: or inputs: {name: value} or {name: {value, unit, latex}}; an input's value is 0
+  // unless given.
+  void read_parameters(const YAML::Node& node, const std::string& kind) {
+    for (const auto& e : entries(node, kind + "s", "a mapping name: value or name: {value, unit, latex}")) {
+      std::string object = kind + " '" + e.name + "'";
       std::optional<double> value;
       std::string unit, latex;
       if (e.value.IsMap()) {
@@ -156,8 +160,11 @@ class ModelReader : public ModelValues {
       } else if (!e.value.IsNull()) {
         value = number(e.value, object);
       }
-      claim_symbol(e.key, "parameter", e.name);
-      guarded(e.key, object, [&] { system_.add_parameter(e.name, value, unit, latex); });
+      claim_symbol(e.key, kind, e.name);
+      guarded(e.key, object, [&] {
+        if (kind == "input") system_.add_input(e.name, value.value_or(0.0), unit, latex);
+        else system_.add_parameter(e.name, value, unit, latex);
+      });
     }
   }
 

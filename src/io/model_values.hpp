@@ -63,7 +63,7 @@ class ModelValues : public YamlReader {
       fail(node, object, "not a valid name for use in expressions (letters, digits and _, starting with a letter)");
     if (reserved_name(name)) fail(node, object, "the name is reserved (time t, a constant or a function in expressions)");
     claim("symbol", name, node, object);
-    if (kind == "parameter") return;
+    if (kind == "parameter" || kind == "input") return;
     for (const char* suffix : {"_d", "_dd"}) claim("symbol", name + suffix, node, object);
   }
 

@@ -34,12 +34,20 @@ void check_given_orientations(const System& system, const GiNaC::exmap& values) 
 
 }  // namespace
 
-void check_finite_parameter(const std::string& name, double value) {
+namespace {
+
+void check_finite(const std::string& kind, const std::string& name, double value) {
   if (std::isfinite(value)) return;
   std::ostringstream text;
   text << value;
-  throw ModelError("parameter '" + name + "'", "expected a finite number, got " + text.str());
+  throw ModelError(kind + " '" + name + "'", "expected a finite number, got " + text.str());
 }
+
+}  // namespace
+
+void check_finite_parameter(const std::string& name, double value) { check_finite("parameter", name, value); }
+
+void check_finite_input(const std::string& name, double value) { check_finite("input", name, value); }
 
 void check_parameter_values(const System& system, const GiNaC::exmap& values) {
   for (const auto& p : system.particles()) check_mass("particle '" + p.name() + "'", p.mass().subs(values));

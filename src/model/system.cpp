@@ -38,7 +38,9 @@ void System::claim_symbol_name(const std::string& kind, const std::string& name)
   if (name.empty()) throw ModelError(kind, "needs a name");
   if (name == "t") throw ModelError(kind + " 't'", "the name t is reserved for time");
   auto [it, inserted] = symbol_kinds_.emplace(name, kind);
-  if (!inserted) throw ModelError(kind + " '" + name + "'", "the name is already used by a " + it->second);
+  if (!inserted)
+    throw ModelError(kind + " '" + name + "'", "the name is already used by " + std::string(it->second == "input" ? "an " : "a ") +
+                                                   it->second);
 }
 
 GiNaC::symbol System::add_parameter(const std::string& name, std::optional<double> value,
@@ -78,7 +80,34 @@ GiNaC::exmap System::parameter_values() const {
   GiNaC::exmap values;
   for (const auto& p : parameters_)
     if (p.value) values[p.symbol] = *p.value;
+  for (const auto& i : inputs_) values[i.symbol] = i.value;
   return values;
+}
+
+GiNaC::symbol System::add_input(const std::string& name, double value, const std::string& unit, const std::string& latex) {
+  claim_symbol_name("input", name);
+  check_finite_input(name, value);
+  inputs_.push_back({sym::parameter(name, latex), value, unit});  // constant in time, as a parameter
+  symbols_.emplace(name, inputs_.back().symbol);
+  return inputs_.back().symbol;
+}
+
+bool System::has_input(const std::string& name) const {
+  return std::any_of(inputs_.begin(), inputs_.end(), [&](const Input& i) { return i.symbol.get_name() == name; });
+}
+
+void System::set_input_values(const std::map<std::string, double>& values) {
+  for (const auto& [name, value] : values) {
+    if (!has_input(name)) {
+      std::string known;
+      for (const auto& i : inputs_) known += (known.empty() ? "" : ", ") + i.symbol.get_name();
+      throw ModelError("input '" + name + "'", "no such input in system '" + name_ + "' (its inputs: " +
+                                                   (known.empty() ? "none" : known) + ")");
+    }
+    check_finite_input(name, value);
+  }
+  for (auto& i : inputs_)
+    if (auto it = values.find(i.symbol.get_name()); it != values.end()) i.value = it->second;
 }
 
 GiNaC::symbol System::add_coordinate(const std::string& name, const std::string& latex) {
@@ -351,6 +380,11 @@ void System::add_generalized_force(const GeneralizedForce& f) {
 void System::add_constraint(const Constraint& c) {
   std::string object = "constraint '" + c.name + "'";
   if (c.name.empty()) throw ModelError("constraint", "needs a name");
+  for (const auto& i : inputs_)
+    if (c.expression.has(i.symbol) || c.friction_coefficient.has(i.symbol) ||
+        std::any_of(c.nonideal_force.begin(), c.nonideal_force.end(), [&](const GiNaC::ex& e) { return e.has(i.symbol); }))
+      throw ModelError(object, "contains the input '" + i.symbol.get_name() +
+                                   "': inputs act through loads (forces, torques, generalized forces), not constraints");
   for (const auto& other : constraints_)
     if (other.name == c.name) throw ModelError(object, "a constraint with this name already exists");
   auto velocities = sym::derivatives_of(coordinates_);

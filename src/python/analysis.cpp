@@ -55,7 +55,8 @@ py::dict matrices(const Linearization& l) {
   const auto values = l.job.doc.system.parameter_values();
   py::dict out;
   for (const auto& [name, matrix] : {std::pair{"Nq", &lin.Nq}, {"Nu", &lin.Nu}, {"M", &lin.M}, {"Fq", &lin.Fq},
-                                     {"Fu", &lin.Fu}, {"C", &lin.C}, {"G", &lin.G}, {"K", &lin.K}, {"N", &lin.N}})
+                                     {"Fu", &lin.Fu}, {"Nw", &lin.Nw}, {"Fw", &lin.Fw}, {"C", &lin.C}, {"G", &lin.G},
+                                     {"K", &lin.K}, {"N", &lin.N}})
     if (matrix->rows() > 0 && matrix->cols() > 0) out[name] = sym::evaluate(*matrix, values, name);
   return out;
 }
@@ -133,10 +134,26 @@ void bind_analysis(py::module_& m) {
       .def_property_readonly("ignorable", [](const Linearization& l) { return names(l.job.lin.ignorable); })
       .def_property_readonly("has_second_order_form", [](const Linearization& l) { return l.job.lin.has_second_order_form(); })
       .def_property_readonly("warnings", [](const Linearization& l) { return l.warnings; })
+      .def_property_readonly("input_names", [](const Linearization& l) { return l.job.lin.input_names(); },
+                             "The model's inputs: the columns of B and D")
+      .def_property_readonly("output_names", [](const Linearization& l) { return l.job.lin.state_names(); },
+                             "The outputs, the rows of C and D: the states")
       .def_property_readonly("A", [](const Linearization& l) {
         return analysis::state_matrix(l.job.lin, l.job.doc.system.parameter_values());
-      }, "The state matrix at the model's parameter values")
-      .def("matrices", &matrices, "{'Nq', 'Nu', 'M', 'Fq', 'Fu' (and 'C', 'G', 'K', 'N')} at the parameter values")
+      }, "The state matrix at the model's parameter values: dx' = A dx + B dw")
+      .def_property_readonly("B", [](const Linearization& l) {
+        return analysis::input_matrix(l.job.lin, l.job.doc.system.parameter_values());
+      }, "The input matrix (states x inputs) at the model's parameter and input values")
+      .def_property_readonly("C", [](const Linearization& l) {
+        const auto n = static_cast<Eigen::Index>(l.job.lin.state_names().size());
+        return Eigen::MatrixXd::Identity(n, n).eval();
+      }, "The output matrix: the outputs are the states (the identity)")
+      .def_property_readonly("D", [](const Linearization& l) {
+        return Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(l.job.lin.state_names().size()),
+                                     static_cast<Eigen::Index>(l.job.lin.inputs.size())).eval();
+      }, "The feedthrough matrix (outputs x inputs): zero")
+      .def("matrices", &matrices,
+           "{'Nq', 'Nu', 'M', 'Fq', 'Fu' (and 'C', 'G', 'K', 'N'; 'Nw', 'Fw' with inputs)} at the parameter values")
       .def("latex", &latex, "The symbolic matrices in LaTeX")
       .def("stationarity_residual", [](const Linearization& l) {
         return analysis::stationarity_residual(l.job.lin, l.job.doc.system.parameter_values());

@@ -40,6 +40,12 @@ py::dict parameters(const Model& m) {
   return out;
 }
 
+py::dict inputs(const Model& m) {
+  py::dict out;
+  for (const auto& i : m.doc.system.inputs()) out[py::str(i.symbol.get_name())] = i.value;
+  return out;
+}
+
 py::dict settings(const io::SimulationSetup& s) {
   py::dict out;
   auto put = [&](const char* key, const auto& value) {
@@ -157,6 +163,7 @@ void bind_model(py::module_& m) {
       .def_property_readonly("coordinates", [](const Model& x) { return names(x.doc.system.coordinates()); })
       .def_property_readonly("speeds", [](const Model& x) { return names(x.doc.system.speeds()); })
       .def_property_readonly("parameters", &parameters, "{name: value (None when the model gives none)}")
+      .def_property_readonly("inputs", &inputs, "{name: value}: the model's inputs and their values (0 unless given)")
       .def_property_readonly("initial", [](const Model& x) { return io::initial_conditions(x.doc); },
                              "{name: value}: the initial conditions at the current parameter values")
       .def_property_readonly("settings", [](const Model& x) { return settings(x.doc.setup); },

@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -81,9 +82,11 @@ void check_compile_options(const numeric::CompiledSystem& compiled, const cli::S
 // A run of `e` (compiled by `handle`, or by the equations' own cache for the options asked for) from
 // the model's initial conditions with `initial` over them.
 numeric::Trajectory simulate(const Equations& e, const numeric::CompiledSystem* handle, const py::dict& initial,
-                             const cli::SimulationOverrides& given, const py::object& progress) {
+                             const cli::SimulationOverrides& given, const py::object& progress,
+                             const std::map<std::string, double>& inputs) {
   auto doc = e.model->doc;
   for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
+  doc.system.set_input_values(inputs);
   auto options = cli::simulation_options(given, doc.setup);
   if (handle) check_compile_options(*handle, given, options);
   // `progress(t)` at each sample; what it raises stops the run and is raised once it has ended
@@ -151,17 +154,19 @@ void bind_simulation(py::module_& m) {
                         std::optional<std::string> integrator, std::optional<bool> projection,
                         std::optional<double> baumgarte, std::optional<std::string> backend,
                         std::optional<std::string> constraint_solver, bool mass_matrix, std::optional<long> max_steps,
-                        std::optional<double> max_time, const py::object& progress) {
+                        std::optional<double> max_time, const py::object& progress,
+                        const std::map<std::string, double>& inputs) {
     cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
                                    mass_matrix, max_steps, max_time};
     if (py::isinstance<CompiledEquations>(target)) {
       const auto& handle = target.cast<const CompiledEquations&>();
-      return simulate(handle.equations, handle.system.get(), initial, given, progress);
+      return simulate(handle.equations, handle.system.get(), initial, given, progress, inputs);
     }
-    return simulate(target.cast<const Equations&>(), nullptr, initial, given, progress);
+    return simulate(target.cast<const Equations&>(), nullptr, initial, given, progress, inputs);
   }, py::arg("target"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
         py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("constraint_solver"),
         py::arg("mass_matrix"), py::arg("max_steps"), py::arg("max_time"), py::arg("progress"),
+        py::arg("inputs") = std::map<std::string, double>{},
         "Integrates equations (adyn.Equations or a compiled handle) from the model's initial conditions "
         "(adyn.Equations.simulate documents it)");
 }

@@ -165,7 +165,7 @@ TEST(AnalysisCommands, BadInputIsReportedWithExitCode2) {
     std::string message;
   };
   const std::vector<Case> cases = {
-      {{"eigen", model, "--at", "q3=1"}, "operating point 'q3=1': 'q3' is not a coordinate, rate, speed or parameter"},
+      {{"eigen", model, "--at", "q3=1"}, "operating point 'q3=1': 'q3' is not a coordinate, rate, speed, parameter or input"},
       {{"eigen", model, "--at", "q1"}, "operating point 'q1': expected NAME=VALUE"},
       {{"eigen", model, "--at", "q1=sin("}, "operating point 'q1=sin(': cannot parse expression"},
       {{"eigen", model, "--at", "q1=lenght"}, "undefined symbol 'lenght'"},

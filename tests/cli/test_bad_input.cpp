@@ -107,6 +107,7 @@ std::string resolve(const std::string& placeholder) {
   }
   if (placeholder == "STABILITY") return example("rolling_disk_stability.yaml");
   if (placeholder == "FOUR_BAR") return example("four_bar_linkage.yaml");
+  if (placeholder == "BICYCLE") return example("whipple_bicycle.yaml");
   if (placeholder == "IMPACTS") return example("newton_cradle.yaml");
   if (placeholder == "CHAIN_22") return model_file("chain_of_constraints", chain_of_constraints(22));
   if (placeholder == "PENDULUM_21") return model_file("pendulum_chain", pendulum_chain(21));
@@ -188,7 +189,7 @@ std::vector<BadInput> cases() {
        "--dependent 'zz': is not a speed of the model"},
       {"format_unknown", {"derive", "MODEL", "-f", "pdf"}, 2, "--format: pdf not in"},
       {"operating_point_unknown", {"linearize", "MODEL", "--at", "zz=1"}, 2,
-       "'zz' is not a coordinate, rate, speed or parameter of the model"},
+       "'zz' is not a coordinate, rate, speed, parameter or input of the model"},
       {"scan_too_many", {"equilibrium", "MODEL", "--scan", "1e9"}, 2, "--scan: Value 1e9 not in range 0 to 10000"},
       {"sweep_too_many", {"eigen", "STABILITY", "--sweep", "g=1:100:1e9"}, 2,
        "sweep 'g=1:100:1e9': expected NAME=LO:HI:COUNT with finite LO < HI and 2 <= COUNT <= 100000"},
@@ -272,6 +273,26 @@ std::vector<BadInput> cases() {
       {"linearization_beyond_doubles", {"linearize", "MODEL", "--at", "q1_d=1e200"}, 1,
        "motion at the operating point [d/dt q1_d]: its value, about -1.81e+399, is beyond the range of floating-point "
        "numbers at g = 9.81, l1 = 1, m1 = 1, m2 = 1 (operating point: q1 = 0.8, q2 = -0.4, q1_d = 1e+200, q2_d = 0)"},
+      // the values of the model's inputs (--input NAME=VALUE), named
+      {"input_unknown", {"simulate", "BICYCLE", "--input", "T_psi=1", "-o", "OUT"}, 2,
+       "input 'T_psi': no such input in system 'Whipple bicycle (Meijaard et al. 2007 benchmark)' (its inputs: T_phi, "
+       "T_delta)"},
+      {"input_of_model_without_inputs", {"simulate", "MODEL", "--input", "T=1", "-o", "OUT"}, 2,
+       "input 'T': no such input in system 'Double pendulum' (its inputs: none)"},
+      {"input_infinite", {"simulate", "BICYCLE", "--input", "T_delta=inf", "-o", "OUT"}, 2,
+       "input 'T_delta': expected a finite number, got inf"},
+      {"input_beyond_doubles", {"simulate", "BICYCLE", "--input", "T_delta=1e400", "-o", "OUT"}, 2,
+       "input 'T_delta': expected a finite number, got inf"},
+      {"input_not_a_number", {"simulate", "BICYCLE", "--input", "T_delta=abc", "-o", "OUT"}, 2,
+       "--input 'T_delta=abc': the value 'abc' is not a number"},
+      {"input_without_value", {"simulate", "BICYCLE", "--input", "T_delta", "-o", "OUT"}, 2,
+       "--input 'T_delta': expected NAME=VALUE"},
+      {"input_given_twice", {"simulate", "BICYCLE", "--input", "T_delta=1", "--input", "T_delta=2", "-o", "OUT"}, 2,
+       "--input 'T_delta=2': the input 'T_delta' is given twice"},
+      {"input_at_beyond_doubles", {"linearize", "BICYCLE", "--at", "T_phi=1e400"}, 2,
+       "operating point 'T_phi=1e400': T_phi: its value, about 1e+400, is beyond the range of floating-point numbers"},
+      {"parameter_at_beyond_doubles", {"linearize", "MODEL", "--at", "m1=1e400"}, 2,
+       "operating point 'm1=1e400': m1: its value, about 1e+400, is beyond the range of floating-point numbers"},
       // the run's step budget: a whole number of steps from 1 to 1e15
       {"max_steps_zero", {"simulate", "MODEL", "--max-steps", "0", "-o", "OUT"}, 2,
        "--max-steps: must be a whole number from 1 to 1e15, not '0'"},

@@ -3,7 +3,8 @@
 // Kane's equations with the lean, steer and rear-wheel rates independent, linearized about upright
 // straight running at speed v. Published values (their Table 2 and eq. (A 1)–(A 3) with Table 1's
 // parameters) to 1e-10; the state also holds the rear wheel's rate, whose eigenvalue is 0 (the
-// forward speed is conserved to first order).
+// forward speed is conserved to first order). With the lean and steer torques T_phi, T_delta as
+// inputs, the input matrix's lean and steer rows are the inverse of their mass matrix M (eq. (A 1)).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,9 +12,12 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "adyn/analysis/linearization.hpp"
 #include "adyn/analysis/stability_sweep.hpp"
 #include "adyn/cli/operating_point.hpp"
+#include "adyn/io/model_file.hpp"
 #include "cli_support.hpp"
 #include "test_support.hpp"
 
@@ -149,4 +153,77 @@ TEST(Meijaard2007_WhippleBicycle, EveryFormulationAgrees) {
   const auto r = test::run({"compare", test::example("whipple_bicycle.yaml"), "--states", "2"});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("All 8 applicable methods agree."), std::string::npos) << r.out;
+}
+
+namespace {
+
+// The example's text without the part from `from` up to (not including) `to`: ASSERTs both are there.
+std::string without(const std::string& text, const std::string& from, const std::string& to) {
+  const auto a = text.find(from), b = text.find(to, a);
+  EXPECT_NE(a, std::string::npos) << from;
+  EXPECT_NE(b, std::string::npos) << to;
+  return a == std::string::npos || b == std::string::npos ? text : text.substr(0, a) + text.substr(b);
+}
+
+}  // namespace
+
+// The inputs T_phi (on the rear frame about the lean axis) and T_delta (between the rear and front
+// frames about the steer axis): at upright straight running the lean and steer rows of B are M^-1
+// of the paper's mass matrix M = [80.81722, 2.31941332208709; 2.31941332208709, 0.29784188199686]
+// (eq. (A 2)), to 1e-12 relative at every speed; the lean, steer and rear-wheel-rate rows of the
+// other states are 0; and A is the same as the model's without the inputs (torques of value 0).
+TEST(Meijaard2007_WhippleBicycle, InputMatrixIsInverseMassMatrix) {
+  Eigen::Matrix2d M;
+  M << 80.81722, 2.31941332208709, 2.31941332208709, 0.29784188199686;
+  const Eigen::Matrix2d expected = M.inverse();
+  const auto job = bicycle();
+  ASSERT_EQ(job.lin.input_names(), (std::vector<std::string>{"T_phi", "T_delta"}));
+  std::ifstream in(test::example("whipple_bicycle.yaml"));
+  std::stringstream text;
+  text << in.rdbuf();
+  const auto bare = without(without(text.str(), "inputs:\n", "coordinates:"), "torques:\n", "geometry:");
+  std::ostringstream err;
+  const auto reference = cli::linearize_model(io::read_model_document_text(bare, "bicycle without inputs"), "kane", {},
+                                              false, {}, err);
+  ASSERT_TRUE(reference.lin.inputs.empty());
+  for (double v : {0.0, 1.0, 5.0, 7.3}) {
+    auto parameters = job.doc.system.parameter_values();
+    parameters[job.doc.system.symbol_table().at("v")] = v;
+    const Eigen::MatrixXd B = analysis::input_matrix(job.lin, parameters);
+    ASSERT_EQ(B.rows(), 5);
+    ASSERT_EQ(B.cols(), 2);
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 2; ++j)
+        EXPECT_LE(std::abs(B(2 + i, j) - expected(i, j)), 1e-12 * std::abs(expected(i, j)))
+            << "B(" << job.lin.state_names()[static_cast<std::size_t>(2 + i)] << ", " << job.lin.input_names()[static_cast<std::size_t>(j)]
+            << ") = " << B(2 + i, j) << ", M^-1 entry " << expected(i, j) << ", v = " << v;
+    for (int i : {0, 1, 4})
+      for (int j = 0; j < 2; ++j) EXPECT_LE(std::abs(B(i, j)), 1e-12) << "row " << i << ", v = " << v;
+    const Eigen::MatrixXd A = analysis::state_matrix(job.lin, parameters);
+    auto bare_parameters = reference.doc.system.parameter_values();
+    bare_parameters[reference.doc.system.symbol_table().at("v")] = v;
+    const Eigen::MatrixXd A0 = analysis::state_matrix(reference.lin, bare_parameters);
+    ASSERT_EQ(A.rows(), A0.rows());
+    ASSERT_EQ(A.cols(), A0.cols());
+    for (Eigen::Index i = 0; i < A.rows(); ++i)
+      for (Eigen::Index j = 0; j < A.cols(); ++j) EXPECT_TRUE(test::close(A(i, j), A0(i, j), 1e-13)) << i << ", " << j << ", v = " << v;
+  }
+}
+
+// The same from the command line: the JSON names the states, inputs and outputs, and B is M^-1 in
+// the lean and steer rows (C = I, D = 0: the outputs are the states).
+TEST(Meijaard2007_WhippleBicycle, LinearizeJsonGivesInputMatrix) {
+  const auto r = test::run({"linearize", test::example("whipple_bicycle.yaml"), "--format", "json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["inputs"], nlohmann::json::parse(R"(["T_phi", "T_delta"])"));
+  EXPECT_EQ(j["outputs"], j["states"]);
+  Eigen::Matrix2d M;
+  M << 80.81722, 2.31941332208709, 2.31941332208709, 0.29784188199686;
+  const Eigen::Matrix2d expected = M.inverse();
+  for (int i = 0; i < 2; ++i)
+    for (int k = 0; k < 2; ++k) EXPECT_NEAR(j["input_matrix"][2 + i][k].get<double>(), expected(i, k), 1e-12 * std::abs(expected(i, k)));
+  EXPECT_EQ(j["output_matrix"].size(), 5u);
+  EXPECT_EQ(j["output_matrix"][3][3].get<double>(), 1.0);
+  EXPECT_EQ(j["feedthrough_matrix"][4], nlohmann::json::parse("[0.0, 0.0]"));
 }

@@ -18,7 +18,7 @@ def test_sympy_round_trip_at_random_states(example, name, method):
     assert s.M.shape == (len(eom.speeds), len(eom.speeds)) and s.G.shape[1] == len(eom.speeds)
     for seed in range(3):
         t, q, u = eom.state_of(*m.random_state(seed)[1:], m.random_state(seed)[0])
-        values = {**m.parameters, **dict(zip(eom.coordinates, q)), **dict(zip(eom.speeds, u)), "t": t}
+        values = {**m.parameters, **m.inputs, **dict(zip(eom.coordinates, q)), **dict(zip(eom.speeds, u)), "t": t}
         values = {s.symbols[k]: v for k, v in values.items() if k in s.symbols}
         udot, lam = s.accelerations(values)
         ref_udot, ref_lam = eom.accelerations(q, u, t)

@@ -21,6 +21,11 @@
 // splits −F_u into its symmetric part C (damping) and skew part G (gyroscopic), and −F_q into its
 // symmetric part K (stiffness) and skew part N (circulatory). The first-order state matrix is
 // A = [N_q N_u; M⁻¹F_q M⁻¹F_u].
+//
+// With the system's inputs w (model::Input: symbols the equations keep, constant in time), the
+// perturbations δw add N_w δw to δq̇ and F_w δw to M δu̇, N_w = ∂f/∂w and F_w = ∂(F − M u̇0)/∂w at the
+// point, so that δẋ = A δx + B δw with the input matrix B = [N_w; M⁻¹F_w] (the dependent
+// coordinates and speeds eliminated as in A). The outputs are the states: C = I, D = 0.
 #include <ginac/ginac.h>
 
 #include <Eigen/Dense>
@@ -44,6 +49,8 @@ struct LinearizedEquations {
   std::vector<GiNaC::symbol> ignorable;    // coordinates dropped because nothing depends on them
   GiNaC::matrix Nq, Nu;                    // δq̇ = Nq δq + Nu δu
   GiNaC::matrix M, Fq, Fu;                 // M δu̇ = Fq δq + Fu δu
+  std::vector<GiNaC::symbol> inputs;       // δw: the system's inputs, the columns of Nw and Fw
+  GiNaC::matrix Nw{0, 0}, Fw{0, 0};        // δq̇ += Nw δw, M δu̇ += Fw δw (0 x 0 without inputs)
   GiNaC::matrix C{0, 0}, G{0, 0}, K{0, 0}, N{0, 0};  // the second-order form, when δq̇ = δu (else 0 x 0)
   GiNaC::matrix stationarity;              // (u̇0; q̇0 of the kept coordinates): 0 at an equilibrium or steady motion
   std::string operating_point;             // "q1 = 0.5, q1_d = 1e+200": the point, for messages
@@ -51,6 +58,8 @@ struct LinearizedEquations {
   bool has_second_order_form() const { return C.rows() > 0; }
   /// Names of the states (δq, δu), in the order of the state matrix.
   std::vector<std::string> state_names() const;
+  /// Names of the inputs, in the order of the input matrix's columns.
+  std::vector<std::string> input_names() const;
 };
 
 /// Linearizes the equations about `operating_point`, which gives q, the equations' speeds u and t
@@ -90,6 +99,9 @@ struct Eigenanalysis {
 /// The state matrix A at the given parameter values. Throws adyn::SingularityError when M is
 /// singular at the operating point.
 Eigen::MatrixXd state_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters);
+/// The input matrix B = [N_w; M⁻¹F_w] (states × inputs) at the given parameter (and input) values;
+/// throws as state_matrix.
+Eigen::MatrixXd input_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters);
 Eigenanalysis eigenanalysis(const LinearizedEquations& lin, const GiNaC::exmap& parameters, double tol = 1e-9);
 /// "asymptotically stable", "stable (marginally)" or "unstable".
 std::string stability_verdict(const Eigenanalysis& a);

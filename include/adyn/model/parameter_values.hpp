@@ -14,6 +14,8 @@ class System;
 /// Throws adyn::ModelError naming the parameter when `value` is not finite (before it is made a
 /// number of the algebra, which cannot hold it).
 void check_finite_parameter(const std::string& name, double value);
+/// The same for an input's value.
+void check_finite_input(const std::string& name, double value);
 
 /// Throws adyn::ModelError naming the object when at `values` (symbol → number) a mass is not positive (check_mass), an inertia
 /// not physical (check_inertia), a coefficient of restitution outside [0, 1], a friction

@@ -32,6 +32,16 @@ struct Parameter {
   std::string unit;
 };
 
+/// A named input: a force, torque or generalized force (or a factor of one) that the equations
+/// keep as a symbol, like a parameter, and that the linearization differentiates with respect to
+/// (the columns of B). Its value, 0 unless given, is what a simulation and every numeric analysis
+/// use: a constant.
+struct Input {
+  GiNaC::symbol symbol;
+  double value = 0;
+  std::string unit;
+};
+
 class System {
  public:
   /// A system with an inertial (Newtonian) frame `inertial_frame` and a point `origin` fixed in it.
@@ -50,8 +60,22 @@ class System {
   /// unknown name, and — leaving the values as they were — for values that check_parameter_values
   /// refuses ("parameter 'm' = -1: particle 'bob': its mass must be positive").
   void set_parameter_values(const std::map<std::string, double>& values);
-  /// symbol -> value for every parameter that has a value.
+  /// symbol -> value for every parameter that has a value and for every input: the values every
+  /// numeric evaluation substitutes (an input is a constant there; the compiled evaluator takes it
+  /// as one more run-time parameter).
   GiNaC::exmap parameter_values() const;
+
+  // --- inputs ---------------------------------------------------------------------------------
+  /// Throws adyn::ModelError naming the input for a name in use (by a parameter, a coordinate, ...)
+  /// or a value that is not finite.
+  GiNaC::symbol add_input(const std::string& name, double value = 0, const std::string& unit = "",
+                          const std::string& latex = "");
+  const std::vector<Input>& inputs() const { return inputs_; }
+  /// Sets inputs' values, all or none: throws adyn::ModelError naming an unknown input or a value
+  /// that is not finite.
+  void set_input_values(const std::map<std::string, double>& values);
+  /// Whether `name` is the name of an input.
+  bool has_input(const std::string& name) const;
 
   // --- generalized coordinates and speeds -----------------------------------------------------
   GiNaC::symbol add_coordinate(const std::string& name, const std::string& latex = "");
@@ -136,7 +160,8 @@ class System {
   // --- constraints -----------------------------------------------------------------------------
   /// Adds a constraint written in q, q̇ and t (see constraint.hpp for the three levels). Throws
   /// adyn::ModelError naming it if the expression does not fit its level: a configuration
-  /// constraint containing a velocity, a velocity constraint not linear in q̇, a name in use.
+  /// constraint containing a velocity, a velocity constraint not linear in q̇, a name in use, an
+  /// input (inputs act through loads).
   void add_constraint(const Constraint& constraint);
   const std::vector<Constraint>& constraints() const { return constraints_; }
   /// Removes the named constraint (one whose row depends on the others wherever the constraints
@@ -170,7 +195,7 @@ class System {
   /// The coordinates' values in the reference state, 0 where it gives none (or no number).
   Eigen::VectorXd reference_configuration() const;
 
-  /// Every named symbol of the model (parameters, q, q̇, q̈, u, u̇, t) for expression parsers,
+  /// Every named symbol of the model (parameters, inputs, q, q̇, q̈, u, u̇, t) for expression parsers,
   /// kept as symbols are added (a model file's every expression looks its names up here).
   const GiNaC::symtab& symbol_table() const { return symbols_; }
 
@@ -184,6 +209,7 @@ class System {
 
   std::string name_;
   std::vector<Parameter> parameters_;
+  std::vector<Input> inputs_;
   std::vector<GiNaC::symbol> coordinates_;
   std::vector<GiNaC::symbol> declared_speeds_;
   GiNaC::exmap coordinate_rates_;

@@ -85,6 +85,12 @@ class System:
         entry = _fields(value=value, unit=unit, latex=latex)
         return self._change(lambda d: d.setdefault("parameters", {}).__setitem__(name, entry or None))
 
+    def add_input(self, name, value=None, *, unit=None, latex=None):
+        """A named input (a force or torque symbol kept in the equations, for loads); its value,
+        0 unless given, is what simulations use; linearize differentiates with respect to it (B)."""
+        entry = _fields(value=value, unit=unit, latex=latex)
+        return self._change(lambda d: d.setdefault("inputs", {}).__setitem__(name, entry or None))
+
     def add_coordinate(self, name, *, latex=None):
         return self._append("coordinates", _fields(name=name, latex=latex) if latex else name)
 

@@ -13,12 +13,17 @@ class SimulationError(_adyn.Error):
         self.trajectory = trajectory
 
 
-def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, integrator=None,
+def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, rtol=None, atol=None, integrator=None,
              projection=None, baumgarte=None, backend=None, constraint_solver=None, mass_matrix=False,
              max_steps=None, max_time=None, progress=None):
     """Integrates the equations from the model's initial conditions (overridden by `initial`, a
     mapping of coordinate and speed names to values): the values given are kept and those not given
     completed to satisfy the constraints (summary["initial_state"] says which; Model.initial_state).
+
+    `inputs`, a mapping of the model's input names to numbers, gives those inputs constant values
+    for this run over the model's own (Model.inputs; 0 unless the model gives one), as adyn simulate
+    --input: the compiled equations take them as run-time values. An unknown name or a value that
+    is not finite raises adyn.ModelError naming it.
 
     Options left at None come from the model file's `simulation:` settings, then from adyn's
     defaults (t_end 10, dt 0.01, rtol 1e-8, atol 1e-10, integrator 'dopri' — or 'bdf', 'ida',
@@ -49,7 +54,8 @@ def simulate(self, t_end=None, dt=None, *, initial=None, rtol=None, atol=None, i
     if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral)):
         raise TypeError(f"max_steps must be a whole number of steps, got {max_steps!r}")
     trajectory = _adyn.simulate(self, dict(initial or {}), t_end, dt, rtol, atol, integrator, projection,
-                                baumgarte, backend, constraint_solver, mass_matrix, max_steps, max_time, progress)
+                                baumgarte, backend, constraint_solver, mass_matrix, max_steps, max_time, progress,
+                                {str(k): float(v) for k, v in dict(inputs or {}).items()})
     summary = trajectory.summary
     for warning in summary["warnings"]:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)

@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "adyn/analysis/initial_state.hpp"
 #include "adyn/io/model_file.hpp"
@@ -27,11 +28,18 @@ struct SimulationOverrides {
   bool mass_matrix = false;  // --mass-matrix: u̇ from the derived M u̇ = F, never the articulated-body algorithm
   std::optional<long> max_steps{};  // the run's step budget (numeric::SimulationOptions::max_steps_per_run)
   std::optional<double> max_time{};  // its wall-clock budget in s (numeric::SimulationOptions::max_wall_seconds)
+  std::vector<std::string> inputs{};  // --input NAME=VALUE: the values of the model's inputs (set_inputs)
 };
 
 /// --t-end, --dt, --rtol, --atol, --integrator, --no-projection, --baumgarte, --backend, --mass-matrix,
-/// --constraint-solver, --max-steps, --max-time.
+/// --constraint-solver, --max-steps, --max-time, --input.
 void add_simulation_options(CLI::App& command, SimulationOverrides& given);
+
+/// Sets the model's inputs from NAME=VALUE assignments (--input), all or none. Throws
+/// adyn::ModelError naming the assignment when it is malformed, its value not a number or its
+/// input given twice, and naming the input when the model has none of that name or the value is
+/// not finite.
+void set_inputs(model::System& system, const std::vector<std::string>& assignments);
 
 /// Throws adyn::ModelError for an unknown integrator or backend name.
 numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup);
