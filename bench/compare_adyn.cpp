@@ -11,6 +11,11 @@
 //       the compiled C, its set-up (wall time), and rates() (the integrators' path, writing into
 //       given arrays); then, as adyn-tape-mass-matrix and adyn-c-mass-matrix, Kane's M u̇ = F
 //       (M, F, q̇ and the Cholesky solve) and the part spent in matrices() (M, F, q̇ only);
+//   adyn_compare derivatives N
+//       ∂u̇/∂q and ∂u̇/∂u (and ∂u̇/∂p) of the planar chain at the test state by
+//       EquationsEvaluator::derivatives (generated through the expression graph, compiled C), per
+//       call, beside one evaluate() of the same evaluator (Kane's M u̇ = F), and the first call's
+//       wall time (generating and compiling the derivatives);
 //   adyn_compare setup N
 //       the wall time of the whole set-up of the compiled forward dynamics in a fresh process (the
 //       model, the articulated-body dynamics, the C found in the cache `forward N` filled);
@@ -38,6 +43,7 @@
 #include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/inertia.hpp"
+#include "adyn/numeric/dynamics_derivatives.hpp"
 #include "adyn/model/system.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "adyn/numeric/evaluator.hpp"
@@ -160,6 +166,23 @@ void forward_command(int n) {
   }
 }
 
+void derivatives_command(int n) {
+  const auto s = planar_chain(n);
+  const auto eom = formulations::kane(s);
+  const Eigen::VectorXd q = vector(chain::test_angles(n)), u = vector(chain::test_rates(n));
+  const auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), numeric::Backend::Native);
+  const double start = chain::wall_seconds();
+  const auto first = ev.derivatives(0, q, u);
+  chain::record("adyn-c", "derivatives", n, "-", "setup_wall_seconds", chain::number(chain::wall_seconds() - start));
+  chain::record("adyn-c", "derivatives", n, "-", "dqdd_dq_row0", chain::numbers(values(first.udot_q.row(0).transpose())));
+  double sink = 0;
+  chain::record("adyn-c", "derivatives", n, "-", "seconds",
+                chain::number(chain::time_per_call([&] { sink += ev.derivatives(0, q, u).udot_q(0, 0); })));
+  chain::record("adyn-c", "derivatives", n, "-", "seconds_forward",
+                chain::number(chain::time_per_call([&] { sink += ev.evaluate(0, q, u).udot(0); })));
+  if (sink == 0.123456789) std::printf("#\n");  // keeps the calls observable
+}
+
 /// The whole set-up of the chain's compiled forward dynamics in a fresh process (the model, the
 /// articulated-body dynamics, the C: compiled, or found in the cache that `forward N` filled).
 void setup_command(int n) {
@@ -220,7 +243,7 @@ void simulate_command(int n, double t_end, const std::vector<double>& rtols) {
 int usage() {
   std::fprintf(stderr,
                "usage: adyn_compare derive {kane|lagrange|hamilton} {planar|planar-relative|spatial} N | forward N |\n"
-               "       setup N | profile-forward N {tape|c} CALLS | simulate N T RTOL...\n");
+               "       derivatives N | setup N | profile-forward N {tape|c} CALLS | simulate N T RTOL...\n");
   return 2;
 }
 
@@ -230,6 +253,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> a(argv + 1, argv + argc);
   if (a.size() == 4 && a[0] == "derive") derive_command(a[1], a[2], std::atoi(a[3].c_str()));
   else if (a.size() == 2 && a[0] == "forward") forward_command(std::atoi(a[1].c_str()));
+  else if (a.size() == 2 && a[0] == "derivatives") derivatives_command(std::atoi(a[1].c_str()));
   else if (a.size() == 2 && a[0] == "setup") setup_command(std::atoi(a[1].c_str()));
   else if (a.size() == 4 && a[0] == "profile-forward")
     profile_forward_command(std::atoi(a[1].c_str()), a[2], std::atol(a[3].c_str()));

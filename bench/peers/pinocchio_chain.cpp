@@ -1,7 +1,9 @@
 // Peer of bench/compare (issue 19): Pinocchio 3.7's articulated-body algorithm on the planar n-link
 // pendulum of chain_common.hpp, header-only.
 //
-//   pinocchio_chain forward N   q̈ at the test state and the time of one pinocchio::aba
+//   pinocchio_chain forward N       q̈ at the test state and the time of one pinocchio::aba
+//   pinocchio_chain derivatives N   the time of one pinocchio::computeABADerivatives (∂q̈/∂q,
+//                                   ∂q̈/∂v and M⁻¹, Carpentier & Mansard 2018) at the test state
 //
 // The model: a chain of revolute-z joints (JointModelRZ), joint 1 at the origin, joint i + 1 at
 // (0, −l, 0) in the frame of joint i; each joint carries one body, a point mass at (0, −l, 0) in
@@ -16,6 +18,7 @@
 // Built by bench/compare from the headers in ../shared/peers/pinocchio-3.7.0.tar.gz (extracted
 // into the build directory, never into the repository) with g++ -std=c++17 -O2 -DNDEBUG: the
 // NDEBUG of Pinocchio's own Release builds, which turns off Eigen's and Pinocchio's assertions.
+#include <pinocchio/algorithm/aba-derivatives.hpp>
 #include <pinocchio/algorithm/aba.hpp>
 #include <pinocchio/multibody/data.hpp>
 #include <pinocchio/multibody/model.hpp>
@@ -63,9 +66,27 @@ void forward(int n) {
   if (sink == 0.123456789) std::printf("#\n");  // keeps the calls observable
 }
 
+void derivatives(int n) {
+  const pinocchio::Model model = chain_model(n);
+  pinocchio::Data data(model);
+  const Eigen::VectorXd q = vector(chain::to_relative(chain::test_angles(n)));
+  const Eigen::VectorXd v = vector(chain::to_relative(chain::test_rates(n)));
+  const Eigen::VectorXd tau = Eigen::VectorXd::Zero(model.nv);
+  double sink = 0;
+  const double per_call = chain::time_per_call([&] {
+    pinocchio::computeABADerivatives(model, data, q, v, tau);
+    sink += data.ddq_dq(0, 0);
+  });
+  chain::record("pinocchio", "derivatives", n, "-", "seconds", chain::number(per_call));
+  if (sink == 0.123456789) std::printf("#\n");  // keeps the calls observable
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return chain::peer_main(argc, argv, "usage: pinocchio_chain forward N", forward);
+  if (argc == 3 && std::string(argv[1]) == "derivatives") {
+    derivatives(std::atoi(argv[2]));
+    return 0;
+  }
+  return chain::peer_main(argc, argv, "usage: pinocchio_chain forward N | derivatives N", forward);
 }

@@ -8,6 +8,7 @@
 #include "adyn/model/constraint.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
+#include "adyn/numeric/dynamics_derivatives.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/collect.hpp"
@@ -51,8 +52,8 @@ std::optional<MassMatrixSolve> generated_solve(const formulations::EquationsOfMo
 // The compiled functions of the equations, shared by an evaluator's copies. Until first needed
 // (beside the articulated-body algorithm) they are the equations, compiled once for every copy.
 struct EquationsEvaluator::Code {
-  std::once_flag compiled;
-  std::shared_ptr<const formulations::EquationsOfMotion> eom;  // released once compiled
+  std::once_flag compiled, differentiated;
+  std::shared_ptr<const formulations::EquationsOfMotion> eom;
   std::vector<GiNaC::symbol> parameters;
   Backend backend;
   std::string backend_note;
@@ -60,6 +61,7 @@ struct EquationsEvaluator::Code {
   CompiledFunction main;          // M, F, q̇, G, g, μ
   CompiledFunction nonideal;      // C (inputs + N_c)
   std::optional<AugmentedLagrangianSolver> augmented;  // its pattern analysed once, copied by each workspace
+  std::optional<ResidualJacobian> jacobian;            // for derivatives(), on first use
   bool has_nonideal = false, has_friction = false;
   std::size_t inputs = 0, outputs = 0;
 
@@ -109,7 +111,6 @@ void EquationsEvaluator::Code::compile_matrices() {
   }
   inputs = in.size();
   outputs = hoisted.outputs.size();
-  eom.reset();
 }
 
 EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eom,
@@ -314,6 +315,24 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
   d.lambda = solved.lambda;
   d.constraint_force = rows_ ? Eigen::VectorXd(G.transpose() * d.lambda) : Eigen::VectorXd::Zero(P);
   return d;
+}
+
+AccelerationDerivatives EquationsEvaluator::derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+  compile_matrices();
+  std::call_once(code_->differentiated, [this] { code_->jacobian.emplace(*code_->eom, code_->parameters, code_->backend); });
+  const auto e = matrices(t, q, u);
+  const std::string what = method_ + " equations " + at_time(t);
+  const auto solved = formulations::solve_linear(e.M, e.F, e.G, e.g, what, constraint_names_);
+  std::vector<double> in = {t};
+  for (const auto* v : {&q, &u}) in.insert(in.end(), v->data(), v->data() + v->size());
+  in.insert(in.end(), parameter_values_.begin(), parameter_values_.end());
+  for (const auto* v : {&solved.udot, &solved.lambda}) in.insert(in.end(), v->data(), v->data() + v->size());
+  const auto& jacobian = *code_->jacobian;
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> J(static_cast<Eigen::Index>(jacobian.rows()),
+                                                                           static_cast<Eigen::Index>(jacobian.columns()));
+  jacobian.evaluate(in.data(), J.data());
+  if (!J.allFinite()) throw_not_finite(t);
+  return acceleration_derivatives(e.M, e.G, solved.udot, J, n_, what);
 }
 
 }  // namespace adyn::numeric

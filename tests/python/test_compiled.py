@@ -79,3 +79,25 @@ def test_initial_conditions_written_in_the_parameters_follow_them(example):
     bicycle.set_parameters({"v": 6.0})
     assert bicycle.initial["x_d"] == 4.0 and bicycle.initial["thetaR_d"] == pytest.approx(-20.0, rel=1e-15)
     assert pickle.loads(pickle.dumps(bicycle)).initial["x_d"] == 4.0
+
+
+def test_jacobians_agree_with_central_differences_of_the_rates(example):
+    compiled = adyn.load(example("four_bar_linkage.yaml")).derive("lagrange").compile()
+    q, u = np.array([1.0, 0.4, 1.9]), np.array([5.0, -1.2, 2.0])
+    udot, dq, du, dp = compiled.jacobians(q, u)
+    np.testing.assert_array_equal(udot, compiled.rates(q, u))
+    assert dq.shape == (3, 3) and du.shape == (3, 3) and dp.shape == (3, len(compiled.parameters))
+    h = 1e-6
+    for j in range(3):
+        e = np.eye(3)[j] * h
+        np.testing.assert_allclose(dq[:, j], (compiled.rates(q + e, u) - compiled.rates(q - e, u)) / (2 * h),
+                                   rtol=1e-6, atol=1e-5)
+        np.testing.assert_allclose(du[:, j], (compiled.rates(q, u + e) - compiled.rates(q, u - e)) / (2 * h),
+                                   rtol=1e-6, atol=1e-5)
+    names = list(compiled.parameters)
+    m3 = compiled.parameters["m3"]
+    rates_at = []
+    for value in (m3 + h, m3 - h):
+        compiled.set_parameters({"m3": value})
+        rates_at.append(compiled.rates(q, u))
+    np.testing.assert_allclose(dp[:, names.index("m3")], (rates_at[0] - rates_at[1]) / (2 * h), rtol=1e-6, atol=1e-5)

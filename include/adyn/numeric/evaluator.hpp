@@ -30,6 +30,7 @@ namespace adyn::numeric {
 
 class ArticulatedBodyEvaluator;
 class AugmentedLagrangianSolver;
+struct AccelerationDerivatives;  // dynamics_derivatives.hpp
 
 /// How the multiplier forms' accelerations are solved: the augmented Lagrangian
 /// (augmented_lagrangian.hpp: redundant rows and singular configurations allowed), or the KKT
@@ -100,6 +101,11 @@ class EquationsEvaluator {
   void rates(double t, const double* q, const double* u, double* qdot, double* udot) const;
   /// M, F, G, g and q̇ without solving (e.g. for impacts).
   EvaluatedEquations matrices(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  /// u̇ with ∂u̇/∂q, ∂u̇/∂u and ∂u̇/∂p (p: the parameters, in the evaluator's order) at a state,
+  /// by derivatives generated through the expression graph and compiled at the first call
+  /// (dynamics_derivatives.hpp); u̇ and λ by the KKT system. Throws as evaluate(), and
+  /// adyn::NotApplicableError for the Udwadia–Kalaba form.
+  AccelerationDerivatives derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   /// Only q̇ (cheap: no solve).
   Eigen::VectorXd coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
 
