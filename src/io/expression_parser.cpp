@@ -170,6 +170,15 @@ bool too_large_a_power(const ex& base, const ex& exponent) {
   return magnitude * GiNaC::abs(GiNaC::log(GiNaC::ex_to<GiNaC::numeric>(b))) > max_bits * std::log(2.0);
 }
 
+// Whether a power of a coordinate, speed or parameter has an exponent beyond any model's need and
+// any evaluation's range: x^(2·10^29) at x = 100 sends the exact arithmetic that completes an initial
+// state after a number of 10^29 digits (found by fuzzing), and overflows a double at any |x| > 1.
+constexpr double max_exponent_of_a_variable = 1e4;
+bool too_large_an_exponent(const ex& exponent) {
+  const ex x = GiNaC::abs(exponent.evalf()).evalf();
+  return GiNaC::is_a<GiNaC::numeric>(x) && GiNaC::ex_to<GiNaC::numeric>(x) > max_exponent_of_a_variable;
+}
+
 // The problem GiNaC would meet parsing `s`, found without evaluating anything: GiNaC's parser
 // evaluates as it reads, and powers of exact numbers eagerly — 9^(10^9) takes minutes and
 // gigabytes, even when a syntax error follows (found by fuzzing). So the expression is first parsed
@@ -201,6 +210,11 @@ std::optional<std::string> dry_run(const std::string& s, const GiNaC::prototype_
     if (GiNaC::is_a<GiNaC::power>(*it) && numbers_only(*it) &&
         too_large_a_power(it->op(0).subs(literals.values), it->op(1).subs(literals.values)))
       return "the expression " + in_quotes(s) + " has a power of numbers too large to compute";
+  for (auto it = e.postorder_begin(); it != e.postorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::power>(*it) && !numbers_only(it->op(0)) && numbers_only(it->op(1)) &&
+        too_large_an_exponent(it->op(1).subs(literals.values)))
+      return "the expression " + in_quotes(s) + " raises a variable to a power beyond ±10000, which no evaluation "
+             "can represent";
   return std::nullopt;
 }
 

@@ -68,8 +68,21 @@ py::tuple jacobians(const CompiledEquations& c, const Eigen::VectorXd& q, const 
   return py::make_tuple(d.udot, d.udot_q, d.udot_u, d.udot_p);
 }
 
+// Parameters and inputs alike: both are run-time values of the compiled code.
 void set_parameters(CompiledEquations& c, const std::map<std::string, double>& values) {
-  c.equations.model->doc.system.set_parameter_values(values);  // checked: all or none
+  auto& system = c.equations.model->doc.system;
+  std::map<std::string, double> parameters, inputs;
+  for (const auto& [name, value] : values) (system.has_input(name) ? inputs : parameters)[name] = value;
+  if (inputs.empty()) {
+    system.set_parameter_values(parameters);  // each call checks all its values before it sets any
+  } else if (parameters.empty()) {
+    system.set_input_values(inputs);
+  } else {
+    auto changed = system;  // both kinds: checked together, all or none
+    changed.set_parameter_values(parameters);
+    changed.set_input_values(inputs);
+    system = std::move(changed);
+  }
   c.workspace.set_parameters(parameter_values(*c.system, c.equations.model->doc.system));
 }
 
@@ -100,7 +113,7 @@ void bind_compiled(py::module_& m) {
                              "The handle's own model: its parameter values and initial conditions")
       .def_property_readonly("parameters", &parameters, "{name: value} of the runs")
       .def("set_parameters", &set_parameters, py::arg("values"),
-           "Sets parameters' values {name: value} for the following calls and runs (checked as "
+           "Sets parameters' and inputs' values {name: value} for the following calls and runs (checked as "
            "Model.set_parameters: all or none); nothing is compiled again")
       .def("rates", &rates, py::arg("q"), py::arg("u"), py::arg("t") = 0.0, "u' at a state of the equations")
       .def("jacobians", &jacobians, py::arg("q"), py::arg("u"), py::arg("t") = 0.0,

@@ -56,6 +56,7 @@ const MalformedCase malformed_cases[] = {
     {"expression_division_by_zero", 11, 42, "cannot parse expression '-l/0': division by zero"},
     {"expression_does_not_parse", 13, 33, "particle 'bob': cannot parse expression 'm*/2'"},
     {"expression_huge_power", 5, 23, "has a power of numbers too large to compute"},
+    {"expression_huge_exponent_of_a_coordinate", 5, 31, "raises a variable to a power beyond ±10000"},
     {"expression_huge_power_then_syntax_error", 5, 23,
      "cannot parse expression 'm*9^(10^9) x^2': expected EOF, got: \"x\""},
     {"expression_is_a_list", 13, 33, "the expression '{m, 1}' is a list, not a number"},

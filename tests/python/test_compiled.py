@@ -101,3 +101,18 @@ def test_jacobians_agree_with_central_differences_of_the_rates(example):
         compiled.set_parameters({"m3": value})
         rates_at.append(compiled.rates(q, u))
     np.testing.assert_allclose(dp[:, names.index("m3")], (rates_at[0] - rates_at[1]) / (2 * h), rtol=1e-6, atol=1e-5)
+
+
+def test_inputs_are_set_like_parameters_and_compile_nothing(example):
+    compiled = adyn.load(example("whipple_bicycle.yaml")).derive("kane").compile()
+    q, u = np.zeros(8), np.array([0.0, 0.0, -5.0 / 0.3])
+    before = adyn.compilations()
+    at_rest = compiled.rates(q, u)
+    compiled.set_parameters({"T_delta": 1.0, "v": 5.0})
+    steered = compiled.rates(q, u)
+    _, _, _, dp = compiled.jacobians(q, u)
+    np.testing.assert_allclose(steered - at_rest, dp[:, list(compiled.parameters).index("T_delta")], rtol=1e-9, atol=1e-12)
+    assert compiled.parameters["T_delta"] == 1.0 and adyn.compilations() == before
+    with pytest.raises(adyn.ModelError, match="T_nope"):
+        compiled.set_parameters({"T_delta": 2.0, "T_nope": 1.0})
+    assert compiled.parameters["T_delta"] == 1.0  # all or none
