@@ -361,13 +361,17 @@ class Run {
 
   // Observes the state at t_, projecting it onto the constraints when it drifted beyond the
   // tolerance, and records it. Returns whether the state was projected (the integrator must then
-  // restart from it).
+  // restart from it). A projection that did not converge leaves a state off the constraints: the run
+  // stops there without recording it (the trajectory ends at the last state that held them).
   bool sample() { return sample(project_above_); }
   bool sample(double project_above) {
     const auto obs = observe(pb_, t_, Y_, project_above);
-    if (!obs.converged)
+    if (!obs.converged) {
       stop("the projection onto the constraints failed at " + at_time(t_) + ": the violation stays above " +
-           number(std::max(project_above, 1e-10)) + " (a singular configuration?)");
+           number(std::max(project_above, 1e-10)) + " (a singular configuration?); the state there, off the "
+           "constraints, is not recorded");
+      return false;
+    }
     record(obs);
     return obs.projected;
   }
