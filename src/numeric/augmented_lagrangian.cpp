@@ -12,10 +12,10 @@
 namespace adyn::numeric {
 namespace {
 
-constexpr int max_iterations = 50;
+constexpr int default_iterations = 50;
 
 // α0 · max(diag M) / max |G_i|², one penalty for every row.
-double penalty(double largest_mass, double longest_row_squared) {
+double penalty_for(double largest_mass, double longest_row_squared) {
   return longest_row_squared > 0 ? augmented_lagrangian_penalty * std::max(largest_mass, 1e-300) / longest_row_squared : 0.0;
 }
 
@@ -30,17 +30,25 @@ double penalty(double largest_mass, double longest_row_squared) {
 // resolve no more of it: that is the regularization that carries the motion through on its branch.
 // (Conjugate gradients on the multiplier equation resolve those directions exactly, the forces
 // grow as 1/σ, and A02 leaves the parallelogram at its first crossing.)
+// The products write into their second argument (no allocation per iteration).
 template <class Solve, class MassTimes, class Times, class TransposeTimes>
 int iterate(const Solve& solve, const MassTimes& mass_times, const Times& times, const TransposeTimes& transpose_times,
-            const Eigen::VectorXd& b, double alpha, const Eigen::VectorXd& c, Eigen::VectorXd& x) {
-  Eigen::VectorXd mu = Eigen::VectorXd::Zero(c.size());
-  x = Eigen::VectorXd::Zero(b.size());
+            const Eigen::VectorXd& b, double alpha, const Eigen::VectorXd& c, Eigen::VectorXd& x,
+            int max_iterations = default_iterations) {
+  const Eigen::Index p = b.size(), m = c.size();
+  Eigen::VectorXd mu = Eigen::VectorXd::Zero(m), gap = c, lambda(m), Gx(m), force(p), Mx(p), residual(p), correction(p);
+  x = Eigen::VectorXd::Zero(p);
   double previous = std::numeric_limits<double>::infinity();
   for (int k = 1; k <= max_iterations; ++k) {
-    const Eigen::VectorXd lambda = mu + alpha * (c - times(x));
-    const Eigen::VectorXd correction = solve(b + transpose_times(lambda) - mass_times(x));
+    lambda = mu + alpha * gap;  // gap = c − G x
+    transpose_times(lambda, force);
+    mass_times(x, Mx);
+    residual = b + force - Mx;
+    solve(residual, correction);
     x += correction;
-    mu += alpha * (c - times(x));
+    times(x, Gx);
+    gap = c - Gx;
+    mu += alpha * gap;
     const double size = correction.cwiseAbs().maxCoeff(), settled = 1e-14 * (1 + x.cwiseAbs().maxCoeff());
     // Settled, or no longer contracting at the level of the residual's rounding (|Gᵀλ| and |M x|
     // cancel in it): further iterations would only stir the last digits.
@@ -97,20 +105,25 @@ AugmentedLagrangianSolver::AugmentedLagrangianSolver(const AugmentedLagrangianSo
       row_start_(other.row_start_),
       columns_(other.columns_),
       diagonal_(other.diagonal_),
-      A_(other.A_) {
+      g_values_(other.g_values_),
+      m_values_(other.m_values_),
+      A_(other.A_),
+      alpha_(other.alpha_) {
   ldlt_.analyzePattern(A_);
 }
 
-std::optional<ConstrainedAccelerations> AugmentedLagrangianSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F,
-                                                                         const Eigen::MatrixXd& G,
-                                                                         const Eigen::VectorXd& g) const {
+double AugmentedLagrangianSolver::penalty(const MatrixRef& M, const MatrixRef& G) const {
   double longest = 0;
   for (std::size_t i = 0; i < m_; ++i) {
     double squared = 0;
     for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) squared += G(static_cast<Eigen::Index>(i), columns_[a]) * G(static_cast<Eigen::Index>(i), columns_[a]);
     longest = std::max(longest, squared);
   }
-  const double alpha = penalty(M.diagonal().cwiseAbs().maxCoeff(), longest);
+  return penalty_for(M.diagonal().cwiseAbs().maxCoeff(), longest);
+}
+
+bool AugmentedLagrangianSolver::factorize(const MatrixRef& M, const MatrixRef& G, double alpha) const {
+  alpha_ = alpha;
   double* values = A_.valuePtr();
   std::fill(values, values + A_.nonZeros(), 0.0);
   for (const auto& e : mass_entries_) values[e.value] = M(e.row, e.column);
@@ -119,37 +132,91 @@ std::optional<ConstrainedAccelerations> AugmentedLagrangianSolver::solve(const E
   Eigen::VectorXd diagonal(static_cast<Eigen::Index>(p_));
   for (std::size_t j = 0; j < p_; ++j) diagonal(static_cast<Eigen::Index>(j)) = values[diagonal_[j]];
   const Eigen::VectorXd permuted = ldlt_.permutationP() * diagonal;
-  if (ldlt_.info() != Eigen::Success ||
-      !(ldlt_.vectorD().array() > formulations::singular_pivot_ratio * permuted.array().abs()).all())
-    return std::nullopt;
-  auto times = [&](const Eigen::VectorXd& x) {
-    Eigen::VectorXd y(static_cast<Eigen::Index>(m_));
-    for (std::size_t i = 0; i < m_; ++i) {
-      double sum = 0;
-      for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) sum += G(static_cast<Eigen::Index>(i), columns_[a]) * x(columns_[a]);
-      y(static_cast<Eigen::Index>(i)) = sum;
-    }
-    return y;
-  };
-  auto transpose_times = [&](const Eigen::VectorXd& mu) {
-    Eigen::VectorXd y = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(p_));
-    for (std::size_t i = 0; i < m_; ++i)
-      for (int a = row_start_[i]; a < row_start_[i + 1]; ++a)
-        y(columns_[a]) += G(static_cast<Eigen::Index>(i), columns_[a]) * mu(static_cast<Eigen::Index>(i));
-    return y;
-  };
-  auto mass_times = [&](const Eigen::VectorXd& x) {  // M x from the lower triangle's entries
-    Eigen::VectorXd y = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(p_));
-    for (const auto& e : mass_entries_) {
-      y(e.row) += M(e.row, e.column) * x(e.column);
-      if (e.row != e.column) y(e.column) += M(e.row, e.column) * x(e.row);
-    }
-    return y;
-  };
+  return ldlt_.info() == Eigen::Success &&
+         (ldlt_.vectorD().array() > formulations::singular_pivot_ratio * permuted.array().abs()).all();
+}
+
+Eigen::VectorXd AugmentedLagrangianSolver::solve_factored(const Eigen::VectorXd& b) const { return ldlt_.solve(b); }
+
+// The structural nonzeros of G (by rows, as columns_) and of M's lower triangle (as mass_entries_),
+// gathered once per solve for the products of the iteration.
+void AugmentedLagrangianSolver::gather(const MatrixRef& M, const MatrixRef& G) const {
+  g_values_.resize(columns_.size());
+  for (std::size_t i = 0; i < m_; ++i)
+    for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) g_values_[a] = G(static_cast<Eigen::Index>(i), columns_[a]);
+  m_values_.resize(mass_entries_.size());
+  for (std::size_t k = 0; k < mass_entries_.size(); ++k) m_values_[k] = M(mass_entries_[k].row, mass_entries_[k].column);
+}
+
+void AugmentedLagrangianSolver::gathered_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
+  y.resize(static_cast<Eigen::Index>(m_));
+  for (std::size_t i = 0; i < m_; ++i) {
+    double sum = 0;
+    for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) sum += g_values_[a] * x(columns_[a]);
+    y(static_cast<Eigen::Index>(i)) = sum;
+  }
+}
+
+void AugmentedLagrangianSolver::gathered_transpose_times(const Eigen::VectorXd& mu, Eigen::VectorXd& y) const {
+  y.setZero(static_cast<Eigen::Index>(p_));
+  for (std::size_t i = 0; i < m_; ++i)
+    for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) y(columns_[a]) += g_values_[a] * mu(static_cast<Eigen::Index>(i));
+}
+
+void AugmentedLagrangianSolver::gathered_mass_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
+  y.setZero(static_cast<Eigen::Index>(p_));  // from the lower triangle's entries
+  for (std::size_t k = 0; k < mass_entries_.size(); ++k) {
+    const auto& e = mass_entries_[k];
+    y(e.row) += m_values_[k] * x(e.column);
+    if (e.row != e.column) y(e.column) += m_values_[k] * x(e.row);
+  }
+}
+
+Eigen::VectorXd AugmentedLagrangianSolver::times(const MatrixRef& G, const Eigen::VectorXd& x) const {
+  Eigen::VectorXd y(static_cast<Eigen::Index>(m_));
+  for (std::size_t i = 0; i < m_; ++i) {
+    double sum = 0;
+    for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) sum += G(static_cast<Eigen::Index>(i), columns_[a]) * x(columns_[a]);
+    y(static_cast<Eigen::Index>(i)) = sum;
+  }
+  return y;
+}
+
+Eigen::VectorXd AugmentedLagrangianSolver::transpose_times(const MatrixRef& G, const Eigen::VectorXd& mu) const {
+  Eigen::VectorXd y = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(p_));
+  for (std::size_t i = 0; i < m_; ++i)
+    for (int a = row_start_[i]; a < row_start_[i + 1]; ++a)
+      y(columns_[a]) += G(static_cast<Eigen::Index>(i), columns_[a]) * mu(static_cast<Eigen::Index>(i));
+  return y;
+}
+
+Eigen::VectorXd AugmentedLagrangianSolver::mass_times(const MatrixRef& M, const Eigen::VectorXd& x) const {
+  Eigen::VectorXd y = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(p_));  // from the lower triangle's entries
+  for (const auto& e : mass_entries_) {
+    y(e.row) += M(e.row, e.column) * x(e.column);
+    if (e.row != e.column) y(e.column) += M(e.row, e.column) * x(e.row);
+  }
+  return y;
+}
+
+int AugmentedLagrangianSolver::constrained_minimum(const MatrixRef& M, const MatrixRef& G, const Eigen::VectorXd& b,
+                                                   const Eigen::VectorXd& c, Eigen::VectorXd& x, int max_iterations) const {
+  gather(M, G);
+  return iterate([&](const Eigen::VectorXd& r, Eigen::VectorXd& y) { y = ldlt_.solve(r); },
+                 [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { gathered_mass_times(v, y); },
+                 [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { gathered_times(v, y); },
+                 [&](const Eigen::VectorXd& mu, Eigen::VectorXd& y) { gathered_transpose_times(mu, y); }, b, alpha_, c, x,
+                 max_iterations);
+}
+
+std::optional<ConstrainedAccelerations> AugmentedLagrangianSolver::solve(const MatrixRef& M, const Eigen::VectorXd& F,
+                                                                         const MatrixRef& G, const Eigen::VectorXd& g) const {
+  if (!factorize(M, G, penalty(M, G))) return std::nullopt;
   ConstrainedAccelerations out;
-  out.iterations = iterate([&](const Eigen::VectorXd& b) -> Eigen::VectorXd { return ldlt_.solve(b); }, mass_times,
-                           times, transpose_times, F, alpha, g, out.udot);
-  out.constraint_force = mass_times(out.udot) - F;
+  out.iterations = constrained_minimum(M, G, F, g, out.udot);
+  Eigen::VectorXd Mu;
+  gathered_mass_times(out.udot, Mu);  // M as gathered by constrained_minimum
+  out.constraint_force = Mu - F;
   return out;
 }
 
@@ -158,16 +225,16 @@ Eigen::VectorXd least_norm_multipliers(const Eigen::MatrixXd& G, const Eigen::Ve
 }
 
 Eigen::VectorXd mass_orthogonal_correction(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, const Eigen::VectorXd& r) {
-  const double alpha = penalty(M.diagonal().cwiseAbs().maxCoeff(), J.rows() ? J.rowwise().squaredNorm().maxCoeff() : 0.0);
+  const double alpha = penalty_for(M.diagonal().cwiseAbs().maxCoeff(), J.rows() ? J.rowwise().squaredNorm().maxCoeff() : 0.0);
   const Eigen::LLT<Eigen::MatrixXd> llt(M + alpha * J.transpose() * J);
   // M has no inertia along some motion these rows leave free (other rows hold it): the least
   // change in the Euclidean metric instead.
   if (llt.info() != Eigen::Success) return -J.completeOrthogonalDecomposition().solve(r);
   Eigen::VectorXd x;
-  iterate([&](const Eigen::VectorXd& b) -> Eigen::VectorXd { return llt.solve(b); },
-          [&](const Eigen::VectorXd& v) -> Eigen::VectorXd { return M * v; },
-          [&](const Eigen::VectorXd& v) -> Eigen::VectorXd { return J * v; },
-          [&](const Eigen::VectorXd& mu) -> Eigen::VectorXd { return J.transpose() * mu; },
+  iterate([&](const Eigen::VectorXd& b, Eigen::VectorXd& y) { y = llt.solve(b); },
+          [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { y.noalias() = M * v; },
+          [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { y.noalias() = J * v; },
+          [&](const Eigen::VectorXd& mu, Eigen::VectorXd& y) { y.noalias() = J.transpose() * mu; },
           Eigen::VectorXd::Zero(M.rows()), alpha, -r, x);
   return x;
 }

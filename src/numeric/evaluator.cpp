@@ -216,6 +216,18 @@ EvaluatedEquations EquationsEvaluator::matrices(double t, const Eigen::VectorXd&
   return e;
 }
 
+EquationsView EquationsEvaluator::view(double t, const double* q, const double* u) const {
+  compile_matrices();
+  load_state(t, q, u);
+  code_->main.evaluate(in_.data(), out_.data());
+  const auto P = static_cast<Eigen::Index>(p_), R = static_cast<Eigen::Index>(rows_), N = static_cast<Eigen::Index>(n_);
+  const double* o = out_.data();
+  EquationsView v{.M = {o, P, P}, .F = {o + P * P, P}, .qdot = {o + P * P + P, N}, .G = {o + P * P + P + N, R, P},
+                  .g = {o + P * P + P + N + R * P, R}};
+  if (!v.F.allFinite() || !v.qdot.allFinite() || !v.g.allFinite()) throw_not_finite(t);
+  return v;
+}
+
 void EquationsEvaluator::throw_not_finite(double t) const {
   throw EvaluationError(method_ + " equations " + at_time(t) + ": the state left the domain (a value is not finite)");
 }
@@ -271,6 +283,20 @@ Derivatives EquationsEvaluator::evaluate_unconstrained(double t, const Eigen::Ve
   return d;
 }
 
+// The augmented Lagrangian on M and G where the compiled function wrote them (no copy).
+Derivatives EquationsEvaluator::evaluate_augmented(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                                   const Eigen::VectorXd& correction, bool multipliers) const {
+  const auto e = view(t, q.data(), u.data());
+  auto solved = augmented_->solve(e.M, e.F, e.G, e.g + correction);
+  if (!solved || !solved->udot.allFinite()) {
+    if (!e.M.allFinite() || !e.G.allFinite()) throw_not_finite(t);
+    throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
+  }
+  Derivatives d{.qdot = e.qdot, .udot = std::move(solved->udot), .lambda = {}, .constraint_force = std::move(solved->constraint_force)};
+  if (multipliers) d.lambda = least_norm_multipliers(e.G, d.constraint_force);
+  return d;
+}
+
 Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
   return evaluate(t, q, u, Eigen::VectorXd::Zero(static_cast<Eigen::Index>(rows_)));
 }
@@ -279,6 +305,8 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
                                          const Eigen::VectorXd& correction, bool multipliers) const {
   if (rows_ == 0 && enforcement_ != formulations::ConstraintEnforcement::MoorePenrose)
     return evaluate_unconstrained(t, q, u);
+  if (solver_ == ConstraintSolver::AugmentedLagrangian && enforcement_ == formulations::ConstraintEnforcement::Multipliers)
+    return evaluate_augmented(t, q, u, correction, multipliers);
   auto [M, G, F, g, qdot, mu] = matrices(t, q, u);
   g += correction;
   const auto P = static_cast<Eigen::Index>(p_);
@@ -300,14 +328,6 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     } catch (const ModelError& e) {
       throw SingularityError(method_ + " equations " + at_time(t), e.what());
     }
-    return d;
-  }
-  if (solver_ == ConstraintSolver::AugmentedLagrangian) {
-    auto solved = augmented_->solve(M, F, G, g);
-    if (!solved) throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
-    d.udot = std::move(solved->udot);
-    d.constraint_force = std::move(solved->constraint_force);
-    if (multipliers) d.lambda = least_norm_multipliers(G, d.constraint_force);
     return d;
   }
   auto solved = formulations::solve_linear(M, F, G, g, method_ + " equations " + at_time(t), constraint_names_);

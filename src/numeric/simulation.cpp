@@ -310,9 +310,9 @@ class Run {
     try {
       const auto J = watched_matrix();
       const auto r = rank_at(J, rank_->full_rank());
-      if (!J.allFinite() || r.indicator > 1e-3) return "";
+      if (!J.allFinite() || !(r.singular_ratio <= 1e-3)) return "";
       std::ostringstream os;
-      os << "; a singular configuration (σ_r/σ_1 = " << r.indicator << " here): " << rank_->remedy();
+      os << "; a singular configuration (σ_r/σ_1 = " << r.singular_ratio << " here): " << rank_->remedy();
       return os.str();
     } catch (const Error&) {
       return "";

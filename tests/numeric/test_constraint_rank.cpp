@@ -8,7 +8,9 @@
 
 using namespace adyn::numeric;
 
-// A repeated row is dependent; the indicator is σ_r/σ_1 for the expected rank.
+// A repeated row is dependent; the indicator is |R_rr|/|R_11| of the column-pivoted QR of Jᵀ for the
+// expected rank (the pivots are the row (0, 2, 0), then one of the equal rows: 1/2), and σ_r/σ_1
+// (√2/2) where the SVD decided.
 TEST(ConstraintRank, RankAndDependentRowsBySingularValues) {
   Eigen::MatrixXd J(3, 3);
   J << 1, 0, 0, 0, 2, 0, 1, 0, 0;
@@ -16,11 +18,28 @@ TEST(ConstraintRank, RankAndDependentRowsBySingularValues) {
   EXPECT_EQ(r.rank, 2u);
   ASSERT_EQ(r.dependent.size(), 1u);
   EXPECT_TRUE(r.dependent[0] == 0 || r.dependent[0] == 2);
-  EXPECT_NEAR(r.indicator, std::sqrt(2.0) / 2, 1e-15);
+  EXPECT_NEAR(r.indicator, 0.5, 1e-15);
+  EXPECT_NEAR(r.singular_ratio, std::sqrt(2.0) / 2, 1e-15);
   J(2, 0) = 1 + 1e-9;  // below the tolerance of 1e-8 of the largest singular value: still dependent
   EXPECT_EQ(rank_at(J, 3).rank, 2u);
   J(2, 2) = 1e-6;
   EXPECT_EQ(rank_at(J, 3).rank, 3u);
+}
+
+// Rows far from dependent (every QR pivot above svd_guard): full rank without the SVD.
+TEST(ConstraintRank, WellConditionedRowsNeedNoSingularValues) {
+  Eigen::MatrixXd J(2, 3);
+  J << 1, 0.5, 0, 0, 2, 1;
+  const auto r = rank_at(J, 2);
+  EXPECT_EQ(r.rank, 2u);
+  EXPECT_TRUE(r.dependent.empty());
+  EXPECT_TRUE(std::isnan(r.singular_ratio));
+  EXPECT_GT(r.indicator, svd_guard);
+  J(1, 0) = 2, J(1, 1) = 1 + 3e-7, J(1, 2) = 0;  // nearly twice row 0: the SVD decides (σ_2/σ_1 = 4.8e-8: rank 2)
+  const auto near = rank_at(J, 2);
+  EXPECT_EQ(near.rank, 2u);
+  EXPECT_NEAR(near.singular_ratio, 4.8e-8, 1e-10);
+  EXPECT_LT(near.indicator, svd_guard);
 }
 
 // Many crossings are shown as their count and the first few; redundant rows once.

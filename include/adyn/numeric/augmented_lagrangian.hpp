@@ -31,6 +31,10 @@ namespace adyn::numeric {
 /// gains about this factor per step in every direction the rows constrain well.
 inline constexpr double augmented_lagrangian_penalty = 1e7;
 
+/// Row-major dense matrices, as the compiled equations write M and G (views of them bind without a copy).
+using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using MatrixRef = Eigen::Ref<const RowMajorMatrix>;
+
 struct ConstrainedAccelerations {
   Eigen::VectorXd udot, constraint_force;
   int iterations = 0;
@@ -49,8 +53,27 @@ class AugmentedLagrangianSolver {
   /// u̇ of M u̇ = F + Gᵀλ, G u̇ = g (only the structural nonzeros of M and G are read), or nothing
   /// when M + αGᵀG is singular (M singular on the motions the rows allow). Not reentrant: one
   /// solver per thread.
-  std::optional<ConstrainedAccelerations> solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F,
-                                                const Eigen::MatrixXd& G, const Eigen::VectorXd& g) const;
+  std::optional<ConstrainedAccelerations> solve(const MatrixRef& M, const Eigen::VectorXd& F, const MatrixRef& G,
+                                                const Eigen::VectorXd& g) const;
+
+  // The parts of solve(), for integrators that factor once and solve several problems with it
+  // (index3_augmented_lagrangian.hpp).
+  /// solve()'s penalty α = α0 · max(diag M) / max |G_i|².
+  double penalty(const MatrixRef& M, const MatrixRef& G) const;
+  /// Factors A = M + αGᵀG; false when A is singular (the pivot test of solve()).
+  bool factorize(const MatrixRef& M, const MatrixRef& G, double alpha) const;
+  /// A⁻¹ b with the last factorization.
+  Eigen::VectorXd solve_factored(const Eigen::VectorXd& b) const;
+  /// The x minimizing ½ xᵀM x − bᵀx subject to G x = c (as far as the rows resolve it: solve()'s
+  /// iteration, with the last factorization as its preconditioner and its α; M and G may differ
+  /// from the factored ones by a step), in at most `max_iterations`. Returns the iterations made.
+  int constrained_minimum(const MatrixRef& M, const MatrixRef& G, const Eigen::VectorXd& b, const Eigen::VectorXd& c,
+                          Eigen::VectorXd& x, int max_iterations = 50) const;
+  /// G x and Gᵀ y on G's structural nonzeros.
+  Eigen::VectorXd times(const MatrixRef& G, const Eigen::VectorXd& x) const;
+  Eigen::VectorXd transpose_times(const MatrixRef& G, const Eigen::VectorXd& y) const;
+  /// M x on M's structural nonzeros (M symmetric).
+  Eigen::VectorXd mass_times(const MatrixRef& M, const Eigen::VectorXd& x) const;
 
  private:
   struct Entry {  // A's value `value` takes M(row, column), or adds α G(row, column) G(row, other)
@@ -60,7 +83,13 @@ class AugmentedLagrangianSolver {
   std::vector<Entry> mass_entries_, products_;
   std::vector<int> row_start_, columns_;  // G's nonzeros by rows (compressed)
   std::vector<int> diagonal_;              // value index of A(j, j)
+  mutable std::vector<double> g_values_, m_values_;  // G's nonzeros (as columns_), M's (as mass_entries_)
+  void gather(const MatrixRef& M, const MatrixRef& G) const;
+  void gathered_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
+  void gathered_transpose_times(const Eigen::VectorXd& mu, Eigen::VectorXd& y) const;
+  void gathered_mass_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
   mutable Eigen::SparseMatrix<double> A_;  // the lower triangle
+  mutable double alpha_ = 0;               // the penalty of the last factorization
   mutable Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower> ldlt_;
 };
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/compiled_function.hpp"
 
 namespace adyn::formulations {
@@ -49,6 +50,15 @@ struct EvaluatedEquations {
   Eigen::MatrixXd M, G;
   Eigen::VectorXd F, g, qdot;
   double friction = 0;
+};
+
+/// M, F, q̇, G, g where the compiled function wrote them (M and G row-major): valid until the
+/// evaluator's next evaluation.
+struct EquationsView {
+  Eigen::Map<const RowMajorMatrix> M;
+  Eigen::Map<const Eigen::VectorXd> F, qdot;
+  Eigen::Map<const RowMajorMatrix> G;
+  Eigen::Map<const Eigen::VectorXd> g;
 };
 
 class EquationsEvaluator {
@@ -106,6 +116,10 @@ class EquationsEvaluator {
   /// (dynamics_derivatives.hpp); u̇ and λ by the KKT system. Throws as evaluate(), and
   /// adyn::NotApplicableError for the Udwadia–Kalaba form.
   AccelerationDerivatives derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  /// The same without copying M and G (the hot path of the fixed-step augmented-Lagrangian
+  /// integrator). Throws adyn::EvaluationError when F, q̇ or g is not finite; M and G are not
+  /// checked (a value that is not finite in them ends in what is solved with them).
+  EquationsView view(double t, const double* q, const double* u) const;
   /// Only q̇ (cheap: no solve).
   Eigen::VectorXd coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
 
@@ -113,6 +127,8 @@ class EquationsEvaluator {
   void load_state(double t, const double* q, const double* u) const;
   void load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;  // and evaluate
   Derivatives evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  Derivatives evaluate_augmented(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                 const Eigen::VectorXd& correction, bool multipliers) const;
   [[noreturn]] void throw_not_finite(double t) const;
   [[noreturn]] void throw_singular_or_not_finite(double t) const;
   struct Code;  // the compiled functions, shared by the copies (evaluator.cpp)
