@@ -51,31 +51,36 @@ Eigen::VectorXd vector(const std::vector<double>& v) {
 }
 std::vector<double> values(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
 
+// The chain of n links at the test state (relative angles), unforced.
+struct TestState {
+  explicit TestState(int n)
+      : model(chain_model(n)),
+        data(model),
+        q(vector(chain::to_relative(chain::test_angles(n)))),
+        v(vector(chain::to_relative(chain::test_rates(n)))),
+        tau(Eigen::VectorXd::Zero(model.nv)) {}
+  pinocchio::Model model;
+  pinocchio::Data data;
+  Eigen::VectorXd q, v, tau;
+};
+
 void forward(int n) {
-  const pinocchio::Model model = chain_model(n);
-  pinocchio::Data data(model);
-  const Eigen::VectorXd q = vector(chain::to_relative(chain::test_angles(n)));
-  const Eigen::VectorXd v = vector(chain::to_relative(chain::test_rates(n)));
-  const Eigen::VectorXd tau = Eigen::VectorXd::Zero(model.nv);
+  TestState x(n);
   const auto convention = pinocchio::Convention::WORLD;
-  pinocchio::aba(model, data, q, v, tau, convention);
-  chain::record("pinocchio", "forward", n, "-", "qdd", chain::numbers(chain::to_absolute(values(data.ddq))));
+  pinocchio::aba(x.model, x.data, x.q, x.v, x.tau, convention);
+  chain::record("pinocchio", "forward", n, "-", "qdd", chain::numbers(chain::to_absolute(values(x.data.ddq))));
   double sink = 0;
-  const double per_call = chain::time_per_call([&] { sink += pinocchio::aba(model, data, q, v, tau, convention)(0); });
+  const double per_call = chain::time_per_call([&] { sink += pinocchio::aba(x.model, x.data, x.q, x.v, x.tau, convention)(0); });
   chain::record("pinocchio", "forward", n, "-", "seconds", chain::number(per_call));
   if (sink == 0.123456789) std::printf("#\n");  // keeps the calls observable
 }
 
 void derivatives(int n) {
-  const pinocchio::Model model = chain_model(n);
-  pinocchio::Data data(model);
-  const Eigen::VectorXd q = vector(chain::to_relative(chain::test_angles(n)));
-  const Eigen::VectorXd v = vector(chain::to_relative(chain::test_rates(n)));
-  const Eigen::VectorXd tau = Eigen::VectorXd::Zero(model.nv);
+  TestState x(n);
   double sink = 0;
   const double per_call = chain::time_per_call([&] {
-    pinocchio::computeABADerivatives(model, data, q, v, tau);
-    sink += data.ddq_dq(0, 0);
+    pinocchio::computeABADerivatives(x.model, x.data, x.q, x.v, x.tau);
+    sink += x.data.ddq_dq(0, 0);
   });
   chain::record("pinocchio", "derivatives", n, "-", "seconds", chain::number(per_call));
   if (sink == 0.123456789) std::printf("#\n");  // keeps the calls observable

@@ -82,6 +82,16 @@ numeric::SimulationOptions a02_options() {  // the benchmark's 20 s at 400 outpu
   return o;
 }
 
+numeric::SimulationOptions a05_options() {  // the benchmark's 10 s, by BDF at the file's tolerances
+  numeric::SimulationOptions o;
+  o.t_end = 10;
+  o.output_step = 0.1;
+  o.integrator = numeric::Integrator::Bdf;
+  o.rtol = 1e-10;
+  o.atol = 1e-12;
+  return o;
+}
+
 // The largest distance of B0 = (cos c0, sin c0) from the parallelogram's over a trajectory's samples.
 double b0_error(const numeric::Trajectory& tr, const std::vector<double>& phi) {
   double worst = 0;
@@ -173,12 +183,7 @@ TEST(IFToMM_A03_AndrewsSqueezer, AnglesAtTheEndAgainstTheTestSetsReference) {
 TEST(IFToMM_A05_FlyballGovernor, SliderPositionAndEnergyAgainstAnIndependentDerivation) {
   const std::array<std::array<double, 2>, 5> slider = {
       {{0.5, 0.743249424786}, {1, 0.501420922380}, {2, 0.505909294297}, {5, 0.535563103722}, {10, 0.619622917061}}};
-  numeric::SimulationOptions o;
-  o.t_end = 10;
-  o.output_step = 0.1;
-  o.integrator = numeric::Integrator::Bdf;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
+  const auto o = a05_options();
   for (const char* method : {"lagrange", "kane", "gibbs-appell", "hamilton"}) {
     const auto tr = simulate_example("iftomm_a05_flyball_governor.yaml", method, o);
     ASSERT_TRUE(tr.summary.completed) << method << ": " << tr.summary.stop_reason;
@@ -213,12 +218,7 @@ TEST(IFToMM_A05_FlyballGovernor, HamiltonAgreesWithLagrange) {
     for (Eigen::Index i = 0; i < qdd_l.size(); ++i)
       EXPECT_TRUE(test::close(qdd_h(i), qdd_l(i), 1e-10)) << system.coordinates()[static_cast<std::size_t>(i)] << " at t = " << x.t;
   }
-  numeric::SimulationOptions o;
-  o.t_end = 10;
-  o.output_step = 0.1;
-  o.integrator = numeric::Integrator::Bdf;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
+  const auto o = a05_options();
   const auto by_hamilton = simulate_example("iftomm_a05_flyball_governor.yaml", "hamilton", o);
   const auto by_lagrange = simulate_example("iftomm_a05_flyball_governor.yaml", "lagrange", o);
   ASSERT_TRUE(by_hamilton.summary.completed) << by_hamilton.summary.stop_reason;
