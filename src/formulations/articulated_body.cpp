@@ -5,6 +5,7 @@
 
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/formulations/generalized_forces.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
@@ -26,7 +27,7 @@ class BlockFactor {
       for (unsigned k = 0; k < j; ++k) dj -= L_(j, k) * L_(j, k) * d_[k];
       dj = sym::intermediate(dj);
       if (dj.is_zero())
-        throw SingularityError("body '" + node + "'", not_positive_definite);
+        throw SingularityError("body '" + node + "'", linalg::not_positive_definite);
       d_.push_back(dj);
       scales_.push_back(D(j, j));
       for (unsigned i = j + 1; i < m; ++i) {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
@@ -67,10 +68,10 @@ void ArticulatedBodyEvaluator::rates(double t, const double* q, const double* u,
   bool finite = true;
   for (std::size_t i = 0; i < p_ + n_; ++i) finite = finite && std::isfinite(out_[i]);
   for (std::size_t j = 0; j < pivots_; ++j) {
-    // The pivot test of formulations::regular_pivots, block by block.
-    if (!(pivot[j] > formulations::singular_pivot_ratio * scale[j])) {
+    // The pivot test of linalg::regular_pivots, block by block.
+    if (!(pivot[j] > linalg::singular_pivot_ratio * scale[j])) {
       if (!std::isfinite(pivot[j]) || !std::isfinite(scale[j])) break;
-      throw SingularityError(what_at(t), formulations::not_positive_definite);
+      throw SingularityError(what_at(t), linalg::not_positive_definite);
     }
   }
   if (!finite) throw EvaluationError(what_at(t) + ": the state left the domain (a value is not finite)");

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 
 namespace adyn::numeric {
 namespace {
@@ -133,7 +133,7 @@ bool AugmentedLagrangianSolver::factorize(const MatrixRef& M, const MatrixRef& G
   for (std::size_t j = 0; j < p_; ++j) diagonal(static_cast<Eigen::Index>(j)) = values[diagonal_[j]];
   const Eigen::VectorXd permuted = ldlt_.permutationP() * diagonal;
   return ldlt_.info() == Eigen::Success &&
-         (ldlt_.vectorD().array() > formulations::singular_pivot_ratio * permuted.array().abs()).all();
+         (ldlt_.vectorD().array() > linalg::singular_pivot_ratio * permuted.array().abs()).all();
 }
 
 Eigen::VectorXd AugmentedLagrangianSolver::solve_factored(const Eigen::VectorXd& b) const { return ldlt_.solve(b); }

@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/linalg/saddle_point.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/model/constraint.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
@@ -257,7 +259,7 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
     Eigen::Map<Eigen::VectorXd> diagonal(diagonal_.data(), P);
     diagonal = M.diagonal();
     Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> cholesky(M);  // in place (a value that is not finite ends in u̇)
-    if (cholesky.info() != Eigen::Success || !formulations::regular_pivots(M, diagonal)) throw_singular_or_not_finite(t);
+    if (cholesky.info() != Eigen::Success || !linalg::regular_pivots(M, diagonal)) throw_singular_or_not_finite(t);
     Eigen::Map<Eigen::VectorXd> x(udot, P);
     x = Eigen::Map<const Eigen::VectorXd>(F, P);
     cholesky.solveInPlace(x);
@@ -273,7 +275,7 @@ void EquationsEvaluator::throw_singular_or_not_finite(double t) const {
   code_->main.evaluate(in_.data(), out_.data());
   const Eigen::Map<const Eigen::VectorXd> values(out_.data(), static_cast<Eigen::Index>(p_ * p_ + p_ + n_));
   if (!values.allFinite()) throw_not_finite(t);
-  throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
+  throw SingularityError(method_ + " equations " + at_time(t), linalg::not_positive_definite);
 }
 
 Derivatives EquationsEvaluator::evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
@@ -290,7 +292,7 @@ Derivatives EquationsEvaluator::evaluate_augmented(double t, const Eigen::Vector
   auto solved = augmented_->solve(e.M, e.F, e.G, e.g + correction);
   if (!solved || !solved->udot.allFinite()) {
     if (!e.M.allFinite() || !e.G.allFinite()) throw_not_finite(t);
-    throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
+    throw SingularityError(method_ + " equations " + at_time(t), linalg::not_positive_definite);
   }
   Derivatives d{.qdot = e.qdot, .udot = std::move(solved->udot), .lambda = {}, .constraint_force = std::move(solved->constraint_force)};
   if (multipliers) d.lambda = least_norm_multipliers(e.G, d.constraint_force);
@@ -322,7 +324,7 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
       return C;
     };
     try {
-      auto forces = formulations::udwadia_kalaba_forces(M, F, G, g, nonideal, code_->has_friction ? mu : 0.0, u, constraint_names_);
+      auto forces = linalg::udwadia_kalaba_forces(M, F, G, g, nonideal, code_->has_friction ? mu : 0.0, u, constraint_names_);
       d.udot = forces.acceleration;
       d.constraint_force = forces.ideal + forces.nonideal;
     } catch (const ModelError& e) {
@@ -330,7 +332,7 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     }
     return d;
   }
-  auto solved = formulations::solve_linear(M, F, G, g, method_ + " equations " + at_time(t), constraint_names_);
+  auto solved = linalg::solve_saddle_point(M, F, G, g, method_ + " equations " + at_time(t), constraint_names_);
   d.udot = solved.udot;
   d.lambda = solved.lambda;
   d.constraint_force = rows_ ? Eigen::VectorXd(G.transpose() * d.lambda) : Eigen::VectorXd::Zero(P);
@@ -342,7 +344,7 @@ AccelerationDerivatives EquationsEvaluator::derivatives(double t, const Eigen::V
   std::call_once(code_->differentiated, [this] { code_->jacobian.emplace(*code_->eom, code_->parameters, code_->backend); });
   const auto e = matrices(t, q, u);
   const std::string what = method_ + " equations " + at_time(t);
-  const auto solved = formulations::solve_linear(e.M, e.F, e.G, e.g, what, constraint_names_);
+  const auto solved = linalg::solve_saddle_point(e.M, e.F, e.G, e.g, what, constraint_names_);
   std::vector<double> in = {t};
   for (const auto* v : {&q, &u}) in.insert(in.end(), v->data(), v->data() + v->size());
   in.insert(in.end(), parameter_values_.begin(), parameter_values_.end());

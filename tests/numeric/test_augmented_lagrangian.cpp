@@ -6,7 +6,7 @@
 #include <random>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/linalg/saddle_point.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 
 using namespace adyn;
@@ -46,7 +46,7 @@ TEST(AugmentedLagrangian, EqualsTheKktSolutionForIndependentRows) {
   for (int trial = 0; trial < 5; ++trial) {
     const Eigen::MatrixXd M = random.positive_definite(6), G = random.matrix(3, 6);
     const Eigen::VectorXd F = random.matrix(6, 1), g = random.matrix(3, 1);
-    const auto kkt = formulations::solve_linear(M, F, G, g, "kkt");
+    const auto kkt = linalg::solve_saddle_point(M, F, G, g, "kkt");
     const auto al = solve(M, F, G, g);
     EXPECT_LT((al.udot - kkt.udot).cwiseAbs().maxCoeff(), 1e-13) << trial;
     EXPECT_LT((al.constraint_force - G.transpose() * kkt.lambda).cwiseAbs().maxCoeff(), 1e-12) << trial;

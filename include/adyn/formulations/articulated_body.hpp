@@ -48,7 +48,7 @@ struct ArticulatedBodyDynamics {
   std::vector<GiNaC::ex> coordinate_rates;         // q̇ (n) in q, u, t
   std::vector<GiNaC::ex> accelerations;            // u̇ (p), through named intermediates
   /// The pivots d_j of D_k = L D Lᵀ for every node, and the diagonal entry (D_k)_jj each came
-  /// from (the pivot test of formulations::regular_pivots compares the two).
+  /// from (the pivot test of linalg::regular_pivots compares the two).
   std::vector<GiNaC::ex> pivots, pivot_scales;
   std::vector<std::string> bodies;                 // the nodes, parents first
   std::vector<int> parents;                        // each node's parent (−1: the ground)
