@@ -43,6 +43,8 @@ const MalformedCase malformed_cases[] = {
     {"rolling_ellipsoid_two_axes", 6, 60, "expected a list of 3 semi-axes [a, b, c], got a list of 2"},
     {"rolling_ellipsoid_negative_axis", 7, 28, "rolling contact 'shell': the semi-axis b must be positive, got -2"},
     {"coincident_three_points", 6, 38, "constraint 'pin': expected two point names [P, Q]"},
+    {"coincident_unknown_row", 6, 56, "constraint 'pin': has no row 'z': its rows are 'x', 'y' (a row that holds identically is left out)"},
+    {"rolling_unknown_tangents", 6, 95, "constraint 'wheel': unknown tangents 'body'"},
     {"coincident_identical", 6, 29, "constraint 'pin': holds identically"},
     {"aligned_not_an_axis", 5, 28, "the direction must be an axis of a frame, such as B.z"},
     {"duplicate_frame_name", 10, 12, "frame 'A': the name 'A' is already used by frame 'A' (line 9)"},
