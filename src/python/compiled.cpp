@@ -64,7 +64,7 @@ Eigen::VectorXd rates(const CompiledEquations& c, const Eigen::VectorXd& q, cons
 
 py::tuple jacobians(const CompiledEquations& c, const Eigen::VectorXd& q, const Eigen::VectorXd& u, double t) {
   check_state(c, q, u, t);
-  const auto d = c.workspace.derivatives(t, q, u);
+  const auto d = c.workspace.derivatives(t, q, u, numeric::ParameterDerivatives::Include);
   return py::make_tuple(d.udot, d.udot_q, d.udot_u, d.udot_p);
 }
 
