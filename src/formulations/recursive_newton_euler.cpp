@@ -2,6 +2,7 @@
 #include "adyn/formulations/recursive_newton_euler.hpp"
 
 #include "adyn/formulations/generalized_forces.hpp"
+#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "kinematic_tree.hpp"

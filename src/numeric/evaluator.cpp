@@ -82,6 +82,11 @@ struct EquationsEvaluator::Code {
   void compile_matrices();
 };
 
+// This copy's buffers for the derivatives through the tree.
+struct EquationsEvaluator::TreeWorkspaces {
+  std::optional<TreeDerivatives::Workspace> state, parameters;
+};
+
 void EquationsEvaluator::Code::compile_matrices() {
   const auto& e = *eom;
   const auto p = e.p();
@@ -141,11 +146,6 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
   set_parameters(values);
   if (!articulated_) compile_matrices();
 }
-
-// This copy's buffers for the derivatives through the tree.
-struct EquationsEvaluator::TreeWorkspaces {
-  std::optional<TreeDerivatives::Workspace> state, parameters;
-};
 
 EquationsEvaluator::EquationsEvaluator(const EquationsEvaluator& other) = default;
 EquationsEvaluator& EquationsEvaluator::operator=(const EquationsEvaluator& other) = default;

@@ -82,7 +82,12 @@ TreeDerivatives::TreeDerivatives(const formulations::ArticulatedBodyDynamics& dy
     kernel_inputs.push_back(k);
     primal.push_back(at_state(value));
   }
-  constants_ = hoisted.definitions.size();
+  // The state's own symbols, where the kernel has them bare (u_k in D(u_k e) = δ_k e + u_k D e).
+  for (const auto& s : held) {
+    kernel_inputs.push_back(s);
+    primal.push_back(at_state(s));
+  }
+  constants_ = kernel_inputs.size();
   kernel_inputs.insert(kernel_inputs.end(), delta.begin(), delta.end());
   primal_ = CompiledFunction(state, primal, backend);
   kernel_ = CompiledFunction(kernel_inputs, hoisted.outputs, backend);
