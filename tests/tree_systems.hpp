@@ -16,7 +16,7 @@ inline std::string indexed(const char* prefix, int i) { return prefix + std::to_
 /// n rods (mass centre mid-length, I = m l²/12) in absolute angles: each rod's frame hangs from N,
 /// its mass centre from the previous rod's end (a lever part in the parent's frame, a part in its own).
 inline model::System rod_chain(int n) {
-  inline model::System s("rod chain (absolute angles)");
+  model::System s("rod chain (absolute angles)");
   auto g = s.add_parameter("g", 9.81);
   auto N = s.inertial_frame();
   kin::Point joint = s.origin();
@@ -34,7 +34,7 @@ inline model::System rod_chain(int n) {
 /// n bodies on spherical joints, body-fixed 1-2-3 angles relative to the previous body, with a
 /// torque between neighbours (bench/compare's spatial chain, plus loads).
 inline model::System spatial_chain(int n) {
-  inline model::System s("spatial chain");
+  model::System s("spatial chain");
   auto g = s.add_parameter("g", 9.81), c = s.add_parameter("c", 0.3);
   kin::ReferenceFrame parent = s.inertial_frame();
   kin::Point joint = s.origin();
@@ -59,7 +59,7 @@ inline model::System spatial_chain(int n) {
 /// A cart on a horizontal rail (x) with two pendulums hanging from it, one of them double: a tree
 /// with a prismatic root and two branches.
 inline model::System cart_with_pendulums() {
-  inline model::System s("cart with pendulums");
+  model::System s("cart with pendulums");
   auto M = s.add_parameter("M", 2.0), g = s.add_parameter("g", 9.81), k = s.add_parameter("k", 3.0);
   auto x = s.add_coordinate("x");
   auto N = s.inertial_frame();

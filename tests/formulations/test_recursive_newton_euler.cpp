@@ -30,7 +30,7 @@ struct CompiledInverseDynamics {
   std::vector<double> parameters;
 
   explicit CompiledInverseDynamics(const model::System& s, const formulations::InverseDynamics& id) : p(id.speeds.size()) {
-    auto [symbols, values] = numeric::parameter_inputs(s.parameter_values());
+    const auto [symbols, values] = numeric::parameter_inputs(s.parameter_values());
     parameters = values;
     std::vector<GiNaC::symbol> in = {sym::time()};
     for (const auto* list : {&id.coordinates, &id.speeds, &id.accelerations, &symbols}) in.insert(in.end(), list->begin(), list->end());
