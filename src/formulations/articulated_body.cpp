@@ -7,6 +7,7 @@
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "kinematic_tree.hpp"
@@ -73,16 +74,13 @@ struct Articulation {
 
 }  // namespace
 
-ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
-  const KinematicTree tree(system);
+namespace {
+
+// The passes of Featherstone's Table 7.1 with the generalized active forces `tau`: u̇ into
+// out.accelerations, the pivots, the bodies.
+void articulated_body_passes(const KinematicTree& tree, const std::vector<ex>& tau, ArticulatedBodyDynamics& out) {
   const auto& nodes = tree.nodes();
   const std::size_t K = nodes.size();
-  ArticulatedBodyDynamics out;
-  out.coordinates = system.coordinates();
-  out.speeds = system.speeds();
-  for (const auto& q : out.coordinates) out.coordinate_rates.push_back(system.in_speeds(sym::derivative_of(q)));
-  // τ: the generalized active forces of every load but gravity, which is in the bias forces.
-  const auto tau = generalized_active_forces(system, out.speeds, LoadSelection::AllButGravity);
 
   // Backward pass (Featherstone Table 7.1): the articulated inertias and bias forces.
   std::vector<matrix> IA(K), pA(K);
@@ -133,6 +131,33 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
     out.bodies.push_back(node.name);
     out.parents.push_back(node.parent);
   }
+}
+
+}  // namespace
+
+ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
+  const KinematicTree tree(system);
+  ArticulatedBodyDynamics out;
+  out.coordinates = system.coordinates();
+  out.speeds = system.speeds();
+  for (const auto& q : out.coordinates) out.coordinate_rates.push_back(system.in_speeds(sym::derivative_of(q)));
+  // Q: the generalized active forces of every load but gravity, which is in the bias forces. The
+  // passes are generated once, with symbols for Q, and Q put in after.
+  out.forcing = generalized_active_forces(system, out.speeds, LoadSelection::AllButGravity);
+  GiNaC::exmap forcing;
+  for (std::size_t i = 0; i < out.speeds.size(); ++i) {
+    out.forcing_symbols.emplace_back("Q_" + out.speeds[i].get_name());
+    forcing[out.forcing_symbols.back()] = out.forcing[i];
+  }
+  articulated_body_passes(tree, std::vector<ex>(out.forcing_symbols.begin(), out.forcing_symbols.end()), out);
+  out.accelerations_of_forcing = out.accelerations;
+  sym::Substitution with_forces(forcing);
+  for (auto& udot : out.accelerations) udot = with_forces(udot);
+  out.inverse_dynamics.coordinates = out.coordinates;
+  out.inverse_dynamics.speeds = out.speeds;
+  out.inverse_dynamics.accelerations = sym::derivatives_of(out.speeds);
+  out.inverse_dynamics.required = recursive_newton_euler(tree, out.inverse_dynamics.accelerations);
+  out.inverse_dynamics.applied = out.forcing;
   return out;
 }
 

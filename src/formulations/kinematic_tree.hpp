@@ -88,4 +88,7 @@ class KinematicTree {
   std::vector<Element> elements_;  // of each node
 };
 
+/// τ(q, u, a) of recursive_newton_euler.hpp over `tree`, `a` the accelerations of the speeds.
+std::vector<GiNaC::ex> recursive_newton_euler(const KinematicTree& tree, const std::vector<GiNaC::symbol>& a);
+
 }  // namespace adyn::formulations
