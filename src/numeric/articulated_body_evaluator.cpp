@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
-#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::numeric {

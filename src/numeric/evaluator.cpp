@@ -4,19 +4,19 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
-#include "adyn/linalg/saddle_point.hpp"
-#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
+#include "adyn/linalg/positive_definite.hpp"
+#include "adyn/linalg/saddle_point.hpp"
 #include "adyn/model/constraint.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/dynamics_derivatives.hpp"
 #include "adyn/numeric/tree_derivatives.hpp"
-#include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/hoist.hpp"
+#include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::numeric {
 namespace {
