@@ -167,6 +167,7 @@ class Run {
     if (t_ != tout) return stop("the integration did not advance from " + at_time(t_) + " to the output time " + number(tout));
     if (!check_rank()) return;  // a method that cannot pass the singular instant: not on to the next branch
     const bool projected = sample();
+    if (projected) check_correction();
     if (running() && interrupted()) return;
     if (running() && event_count()) check_missed_events();
     if (running() && projected) restart();
@@ -372,8 +373,23 @@ class Run {
            "constraints, is not recorded");
       return false;
     }
+    last_violation_ = obs.violation;
     record(obs);
     return obs.projected;
+  }
+
+  // A projection that moved the state by far more than the tolerance (on its branch a run drifts by
+  // tens of tolerances between samples) followed a step that jumped: near a singular configuration
+  // it may have pulled the state onto another branch (A02 at --rtol 7e-10: B0 2 m off). Said once.
+  void check_correction() {
+    constexpr double suspicious = 1e3;  // times the tolerance
+    if (corrected_far_ || !(last_violation_ > suspicious * project_above_)) return;
+    corrected_far_ = true;
+    tr_.summary.warnings.push_back(
+        "the projection at " + at_time(t_) + " corrected a constraint violation of " + number(last_violation_) + ", " +
+        number(last_violation_ / project_above_) + " times the tolerance " + number(project_above_) +
+        ": the step before it jumped rather than followed the constraints, and near a singular configuration the "
+        "state may have been pulled onto another branch of the motion; check with a tighter --rtol");
   }
 
   void restart() {
@@ -466,6 +482,8 @@ class Run {
   double t0_;
   ZenoGuard zeno_;
   double project_above_;
+  double last_violation_ = 0;  // before the last sample's projection
+  bool corrected_far_ = false;
   std::optional<RankWatch> rank_;
   std::unique_ptr<Stepper> stepper_;  // after ctx_ and y_: destroyed before them
   Trajectory tr_;
