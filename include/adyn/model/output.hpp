@@ -11,10 +11,10 @@
 namespace adyn::model {
 
 struct Output {
-  std::string name;
+  std::string name{};
   GiNaC::ex expression = 0;  // y(q, q̇ or u, t, parameters, inputs); unused for a constraint force
-  std::string constraint;    // non-empty: the output is this constraint's multiplier λ
-  std::string unit;
+  std::string constraint{};  // non-empty: the output is this constraint's multiplier λ
+  std::string unit{};
 
   bool is_constraint_force() const { return !constraint.empty(); }
 };
