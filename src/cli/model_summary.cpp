@@ -290,6 +290,10 @@ json model_summary_json(const io::ModelDocument& doc, const analysis::Constraint
   j["bodies"] = m["bodies"];
   j["loads"] = loads(s);
   j["events"] = events(s);
+  j["outputs"] = json::array();
+  for (const auto& o : s.outputs())
+    j["outputs"].push_back({{"name", o.name}, {"kind", o.is_constraint_force() ? "constraint force" : "expression"},
+                            {"constraint", o.constraint}, {"unit", o.unit}});
   j["initial"] = io::initial_conditions(doc);
   j["initial_state"] = completed_initial_state(doc);
   j["simulation"] = json::object();
@@ -317,6 +321,11 @@ void write_model_summary(const io::ModelDocument& doc, const analysis::Constrain
   write_list(out, "Events", j["events"], [](const json& e) {
     return e["name"].get<std::string>() + (e["kind"] == "impact" ? " (impact, e = " + e["restitution"].get<std::string>() + ")" : " (stops the run)");
   });
+  if (!j["outputs"].empty())
+    write_list(out, "Outputs", j["outputs"], [](const json& o) {
+      return o["name"].get<std::string>() +
+             (o["kind"] == "constraint force" ? " (force of constraint '" + o["constraint"].get<std::string>() + "')" : "");
+    });
   write_constraints(out, classification);
   write_setup(out, doc.setup, j["initial_state"]);
 }

@@ -20,6 +20,7 @@
 #include "adyn/symbolic/evaluate.hpp"
 #include "geometric_constraints.hpp"
 #include "geometry_section.hpp"
+#include "outputs_section.hpp"
 #include "initial_conditions.hpp"
 #include "model_values.hpp"
 
@@ -34,7 +35,7 @@ const std::vector<std::string> top_level_keys = {
     "bodies",  "constraints",      "gravity",    "forces",      "torques",
     "springs", "dampers",          "potentials", "dissipation", "generalized_forces",
     "events",  "initial",          "simulation", "dependent_speeds", "operating_point", "geometry",
-    "inputs"};
+    "inputs", "outputs"};
 
 class ModelReader : public ModelValues {
  public:
@@ -66,6 +67,7 @@ class ModelReader : public ModelValues {
     each(top, "dissipation", "dissipation function", &ModelReader::read_dissipation);
     each(top, "generalized_forces", "generalized force", &ModelReader::read_generalized_force);
     if (top.has("geometry")) read_geometry(top["geometry"], source_, system_);
+    if (top.has("outputs")) read_outputs(top["outputs"], source_, system_);
   }
 
   // The names a state may be given by: the coordinates (and their rates q_d), the speeds.

@@ -48,6 +48,7 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
       enforcement_(eom.enforcement),
       constraint_count_(kept.constraints().size()),
       evaluator_(compile_equations(kept, eom, options)),
+      outputs_(kept, eom),
       monitors_(std::make_unique<const Monitors>(build_monitors(kept, eom))) {
   auto parameters = parameter_inputs(kept.parameter_values());
   names_ = {.method = eom.method,
@@ -57,7 +58,10 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
             .constraints = eom.constraint_names,
             .dropped_constraints = eom.dropped_constraints,
             .parameters = names_of(parameters.symbols),
+            .inputs = {},
+            .outputs = outputs_.names(),
             .dropped_note = formulations::dropped_note(eom)};
+  for (const auto& input : kept.inputs()) names_.inputs.push_back(input.symbol.get_name());
   parameter_values_ = std::move(parameters.values);
   ++built;
 }

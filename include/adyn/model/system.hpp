@@ -16,6 +16,7 @@
 #include "adyn/kinematics/point.hpp"
 #include "adyn/model/constraint.hpp"
 #include "adyn/model/convex_rolling_contact.hpp"
+#include "adyn/model/output.hpp"
 #include "adyn/model/event.hpp"
 #include "adyn/model/loads.hpp"
 #include "adyn/model/particle.hpp"
@@ -173,6 +174,14 @@ class System {
   /// Likewise the rolling contacts of convex bodies (convex_rolling_contact.hpp).
   const std::vector<ConvexRollingContact>& convex_rolling_contacts() const { return convex_rolling_contacts_; }
 
+  // --- outputs ----------------------------------------------------------------------------------
+  /// Adds a named output (output.hpp). Throws adyn::ModelError naming it for a name that is empty,
+  /// in use by another output or by one of the model's symbols (or t, energy, violation: the
+  /// trajectory's own columns), an expression with an acceleration (q̈, u̇) or a constraint's
+  /// normal force N_c, or a constraint force of a constraint the system does not have.
+  void add_output(const Output& output);
+  const std::vector<Output>& outputs() const { return outputs_; }
+
   // --- events and impacts ------------------------------------------------------------------------
   /// Throws ModelError naming the event for a duplicate name, a gap that depends on the rates, or
   /// a numeric restitution outside [0, 1].
@@ -221,6 +230,7 @@ class System {
   std::vector<GiNaC::symbol> dependent_speeds_;
   GiNaC::exmap reference_state_;
   std::vector<Event> events_;
+  std::vector<Output> outputs_;
   std::vector<Particle> particles_;
   std::vector<RigidBody> bodies_;
   std::vector<Shape> shapes_;
