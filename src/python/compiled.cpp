@@ -109,6 +109,8 @@ void bind_compiled(py::module_& m) {
       .def_property_readonly("articulated_body", [](const CompiledEquations& c) {
         return c.system->evaluator().articulated_body();
       }, "Whether u' comes from the O(n) articulated-body algorithm")
+      .def_property_readonly("evaluator", [](const CompiledEquations& c) { return c.system->evaluator_choice(); },
+                             "Which forward dynamics it evaluates and why ('articulated-body algorithm, O(n): ...' or 'mass matrix ...')")
       .def_property_readonly("model", [](const CompiledEquations& c) { return c.equations.model; },
                              "The handle's own model: its parameter values and initial conditions")
       .def_property_readonly("parameters", &parameters, "{name: value} of the runs")

@@ -62,6 +62,9 @@ class CompiledSystem {
   std::vector<double> parameter_values(const std::vector<std::pair<std::string, double>>& given) const;
   /// The compiled equations, at the model's parameter values: copy it for a workspace of your own.
   const EquationsEvaluator& evaluator() const { return evaluator_; }
+  /// Which forward dynamics it evaluates and why (formulations::EvaluatorChoice::describe):
+  /// "articulated-body algorithm, O(n): ..." or "mass matrix M u' = F: ...".
+  const std::string& evaluator_choice() const { return evaluator_choice_; }
   /// The monitors (simulation internals).
   const Monitors& monitors() const { return *monitors_; }
 
@@ -73,6 +76,7 @@ class CompiledSystem {
   formulations::ConstraintEnforcement enforcement_;
   std::size_t constraint_count_ = 0;
   std::vector<double> parameter_values_;
+  std::string evaluator_choice_;  // (before evaluator_: compiling it writes this)
   EquationsEvaluator evaluator_;
   std::unique_ptr<const Monitors> monitors_;
 };
