@@ -83,12 +83,18 @@ ModelDocument UrdfBuilder::build() {
   return std::move(doc_);
 }
 
-void UrdfBuilder::check_links() const {
+void UrdfBuilder::check_links() {
   for (const auto& [name, link] : robot_.links_) {
     if (!link->inertial) continue;
     if (!finite(*link->inertial)) source_.fail("link", name, "its mass and inertia must be finite numbers");
     if (link->inertial->mass < 0)
       source_.fail("link", name, "its mass is negative (" + short_number(link->inertial->mass) + ")");
+    const Eigen::Vector3d I = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(urdf_geometry::mass_properties_of(*link->inertial).inertia).eigenvalues();
+    const double tolerance = 1e-12 * std::max(1.0, I.cwiseAbs().maxCoeff());  // (model::check_inertia's)
+    if (I(0) < -tolerance || I(0) + I(1) < I(2) - tolerance)
+      doc_.notes.push_back("link '" + name + "': its principal moments " + short_number(I(0)) + ", " + short_number(I(1)) +
+                           ", " + short_number(I(2)) + " are not a body's (negative, or I1 + I2 < I3); read as given: "
+                           "the body it is merged into is checked as a whole, the ground's links are not");
   }
 }
 

@@ -23,7 +23,7 @@ class UrdfBuilder {
     std::string body;
     urdf_geometry::Transform T;
   };
-  void check_links() const;
+  void check_links();
   void check_connected(const std::vector<std::string>& visited) const;
   void visit(const urdf::Link& link, std::vector<std::string>& visited);
   void fixed_joint(const urdf::Joint& joint, const Anchor& parent);
