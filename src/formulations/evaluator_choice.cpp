@@ -14,11 +14,11 @@ std::string tree_of(std::size_t bodies) {
 
 // Why the equations are not those the algorithm evaluates (their own state, unconstrained), or "".
 std::string not_own_unconstrained(const model::System& system, const EquationsOfMotion& eom) {
+  if (!system.constraints().empty())
+    return "constraint '" + system.constraints().front().name + "': the articulated-body algorithm solves unconstrained trees";
   if (eom.coordinates != system.coordinates() || eom.speeds != system.speeds() || eom.speed_definitions.rows() != 0 ||
       !eom.hamiltonian.is_zero())
     return eom.method + "'s equations are not in the system's own coordinates and speeds";
-  if (!system.constraints().empty())
-    return "constraint '" + system.constraints().front().name + "': the articulated-body algorithm solves unconstrained trees";
   if (eom.constraint_matrix.rows() != 0 || !eom.dependent_speeds.empty() || !eom.auxiliary_speeds.empty() ||
       eom.enforcement != ConstraintEnforcement::Multipliers)
     return eom.method + "'s equations keep constraints or dependent speeds";
