@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/cse.hpp"
@@ -161,29 +162,9 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
   return out;
 }
 
-namespace {
-
-// The dynamics when the system is a tree the algorithm handles, else none.
-std::optional<ArticulatedBodyDynamics> dynamics_of_tree(const model::System& system) {
-  try {
-    return articulated_body_dynamics(system);
-  } catch (const NotATree&) {
-    return std::nullopt;
-  } catch (const SingularityError&) {  // M singular at every state: M u̇ = F reports it where it is evaluated
-    return std::nullopt;
-  }
-}
-
-}  // namespace
-
 std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model::System& system,
                                                                      const EquationsOfMotion& eom) {
-  const bool own_state = eom.coordinates == system.coordinates() && eom.speeds == system.speeds() &&
-                         eom.speed_definitions.rows() == 0 && eom.hamiltonian.is_zero();
-  const bool unconstrained = eom.constraint_matrix.rows() == 0 && eom.dependent_speeds.empty() &&
-                             eom.auxiliary_speeds.empty() && eom.enforcement == ConstraintEnforcement::Multipliers;
-  if (!own_state || !unconstrained) return std::nullopt;
-  return dynamics_of_tree(system);
+  return choose_evaluator(system, eom).dynamics;
 }
 
 std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method) {
@@ -196,7 +177,6 @@ std::optional<EquationsOfMotion> tree_equations(const model::System& system, con
     system.check_velocities_from_positions("Lagrange's equations (and Hamilton's and Udwadia-Kalaba's, built on them)");
   }
   system.check_kinematic_equations();
-  if (!dynamics_of_tree(system)) return std::nullopt;
   EquationsOfMotion eom;
   eom.method = name->second;
   eom.coordinates = system.coordinates();
@@ -206,6 +186,7 @@ std::optional<EquationsOfMotion> tree_equations(const model::System& system, con
     eom.coordinate_rates(i, 0) = system.in_speeds(sym::derivative_of(eom.coordinates[i]));
   eom.mass_matrix = matrix(0, 0);
   eom.forcing = matrix(0, 1);
+  if (!choose_evaluator(system, eom).dynamics) return std::nullopt;
   return eom;
 }
 

@@ -100,7 +100,7 @@ void KinematicTree::add_node(const std::string& name, const Element& element) {
 // another node's, or whose position from its own parent is measured in another node's frame, not
 // N (a joint on that body). Any choice that passes find_own_motion's checks gives the same dynamics;
 // this one finds the joints of chains and trees as they are usually modelled. The nodes are then
-// ordered by depth (stable), parents first.
+// ordered by depth (stable), parents first. Parents the system states replace the search.
 void KinematicTree::find_parents() {
   const std::size_t K = nodes_.size();
   auto node_of = [&](auto&& is_its, std::size_t k) {
@@ -109,6 +109,7 @@ void KinematicTree::find_parents() {
     return -1;
   };
   std::vector<int> parent(K, -1);
+  if (stated_parents(parent)) return order_by_depth(parent);
   for (std::size_t k = 0; k < K; ++k)
     for (std::optional<kin::Point> Q = elements_[k].point; Q && parent[k] < 0; Q = Q->parent()) {
       if (*Q != elements_[k].point) parent[k] = node_of([&](const Element& e) { return e.point == *Q; }, k);
@@ -116,6 +117,28 @@ void KinematicTree::find_parents() {
       if (parent[k] < 0 && parts.size() == 1 && parts.front().frame != N_)
         parent[k] = node_of([&](const Element& e) { return e.frame == parts.front().frame; }, k);
     }
+  order_by_depth(parent);
+}
+
+// The parents the system states (URDF joints: model::System::state_parent), when it states one
+// for every node: no guess from positions, which cannot tell the frame of a joint whose origin
+// coincides with its parent's.
+bool KinematicTree::stated_parents(std::vector<int>& parent) const {
+  const auto& stated = system_.stated_parents();
+  if (stated.empty()) return false;
+  for (std::size_t k = 0; k < nodes_.size(); ++k) {
+    const auto it = stated.find(nodes_[k].name);
+    if (it == stated.end())
+      throw NotATree("'" + nodes_[k].name + "' has no stated parent, while the system states the parents of other bodies");
+    if (it->second.empty()) continue;
+    for (std::size_t j = 0; j < nodes_.size() && parent[k] < 0; ++j)
+      if (nodes_[j].name == it->second) parent[k] = static_cast<int>(j);
+  }
+  return true;
+}
+
+void KinematicTree::order_by_depth(const std::vector<int>& parent) {
+  const std::size_t K = nodes_.size();
   std::vector<std::size_t> depth(K, 0), order(K);
   for (std::size_t k = 0; k < K; ++k)
     for (int j = parent[k]; j >= 0; j = parent[static_cast<std::size_t>(j)])

@@ -14,6 +14,9 @@
 // (sym::intermediate), in O(1) per node: rotation matrices, angular velocities, the accelerations
 // c of the frames and points on the way.
 //
+// The parents are those the system states (model::System::state_parent, as the URDF reader
+// does), else found from the positions (find_parents).
+//
 // A node's own speeds are those its motion relative to the parent (the relative angular velocity,
 // and the derivative of the position in the parent's frame, or in N for a part measured in a frame
 // that does not turn with the parent) depends on; they must not move an ancestor and must belong
@@ -75,6 +78,8 @@ class KinematicTree {
   };
   void add_node(const std::string& name, const Element& element);
   void find_parents();
+  bool stated_parents(std::vector<int>& parent) const;
+  void order_by_depth(const std::vector<int>& parent);
   void find_own_motion(TreeNode& node, const Element& element);
   void find_inertia(TreeNode& node, const Element& element);
 

@@ -67,6 +67,7 @@ class Run {
     for (const auto& u : monitors_.dependent_speed_names) tr_.speed_names.push_back(u);  // recorded too
     tr_.multiplier_names = names.multipliers;
     tr_.output_names = names.outputs;
+    tr_.summary.evaluator = compiled.evaluator_choice();
     if (!evaluator_.backend_note().empty()) tr_.summary.warnings.push_back(evaluator_.backend_note());
     if (!names.dropped_note.empty()) tr_.summary.warnings.push_back(names.dropped_note);
     rank_ = rank_watch(augmented);

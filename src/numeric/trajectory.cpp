@@ -76,6 +76,7 @@ void Trajectory::write_json(std::ostream& os) const {
      << (summary.completed ? "true" : "false") << ", \"interrupted\": " << (summary.interrupted ? "true" : "false")
      << ", \"stop_reason\": " << nlohmann::json(summary.stop_reason).dump()
      << ", \"warnings\": " << list(summary.warnings) << ", \"initial_state\": " << list(summary.initial_state)
+     << ", \"evaluator\": " << nlohmann::json(summary.evaluator).dump()
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
      << ", \"relative_energy_error\": " << number(summary.relative_energy_error)

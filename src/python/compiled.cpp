@@ -113,6 +113,8 @@ void bind_compiled(py::module_& m) {
         return c.system->evaluator().derivatives_path();
       }, "How jacobians() differentiates: through the tree (with the articulated-body algorithm), or from the "
          "residuals of M u' = F, and why")
+      .def_property_readonly("evaluator", [](const CompiledEquations& c) { return c.system->evaluator_choice(); },
+                             "Which forward dynamics it evaluates and why ('articulated-body algorithm, O(n): ...' or 'mass matrix ...')")
       .def_property_readonly("model", [](const CompiledEquations& c) { return c.equations.model; },
                              "The handle's own model: its parameter values and initial conditions")
       .def_property_readonly("parameters", &parameters, "{name: value} of the runs")

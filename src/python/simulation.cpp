@@ -71,6 +71,7 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   out["relative_energy_error"] = std::isnan(s.relative_energy_error) ? py::object(py::none()) : py::cast(s.relative_energy_error);
   out["impacts"] = s.impacts, out["ended_by_event"] = s.ended_by_event;
   out["warnings"] = s.warnings, out["initial_state"] = s.initial_state;
+  out["evaluator"] = s.evaluator;
   out["constraint_rank"] = constraint_rank(s.constraint_rank);
   return out;
 }

@@ -134,6 +134,12 @@ class System {
   void add_body(const RigidBody& body);
   const std::vector<Particle>& particles() const { return particles_; }
   const std::vector<RigidBody>& bodies() const { return bodies_; }
+  /// States that `body` hangs from `parent` by a joint ("" for the ground), as a URDF's joints do:
+  /// the articulated-body algorithm then takes this tree rather than finding one from the positions
+  /// of frames and points. Throws ModelError naming a body or parent that is not the system's.
+  void state_parent(const std::string& body, const std::string& parent);
+  /// body -> parent body ("" for the ground) as stated; empty when nothing is stated.
+  const std::map<std::string, std::string>& stated_parents() const { return stated_parents_; }
 
   // --- geometry (for drawing only) ---------------------------------------------------------------
   /// Throws ModelError naming the shape for a duplicate name.
@@ -233,6 +239,7 @@ class System {
   std::vector<Output> outputs_;
   std::vector<Particle> particles_;
   std::vector<RigidBody> bodies_;
+  std::map<std::string, std::string> stated_parents_;
   std::vector<Shape> shapes_;
   std::vector<PointForce> forces_;
   std::vector<BodyTorque> torques_;

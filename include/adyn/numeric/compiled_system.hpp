@@ -68,6 +68,9 @@ class CompiledSystem {
   const EquationsEvaluator& evaluator() const { return evaluator_; }
   /// The outputs, compiled once: what a run records beside the state.
   const CompiledOutputs& outputs() const { return outputs_; }
+  /// Which forward dynamics it evaluates and why (formulations::EvaluatorChoice::describe):
+  /// "articulated-body algorithm, O(n): ..." or "mass matrix M u' = F: ...".
+  const std::string& evaluator_choice() const { return evaluator_choice_; }
   /// The monitors (simulation internals).
   const Monitors& monitors() const { return *monitors_; }
 
@@ -79,6 +82,7 @@ class CompiledSystem {
   formulations::ConstraintEnforcement enforcement_;
   std::size_t constraint_count_ = 0;
   std::vector<double> parameter_values_;
+  std::string evaluator_choice_;  // (before evaluator_: compiling it writes this)
   EquationsEvaluator evaluator_;
   CompiledOutputs outputs_;
   std::unique_ptr<const Monitors> monitors_;

@@ -127,6 +127,7 @@ struct TrajectorySummary {
   std::string ended_by_event; // the stopping event that ended the run, if any
   std::vector<std::string> warnings;  // e.g. native code asked for but not available
   std::vector<std::string> initial_state;  // the values its caller completed (analysis::InitialState::messages)
+  std::string evaluator;  // which forward dynamics ran and why (CompiledSystem::evaluator_choice)
   /// The rank of the constraint rows along the run and the instants it changed (constraint_rank.hpp).
   ConstraintRank constraint_rank;
 };
