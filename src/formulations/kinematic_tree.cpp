@@ -59,6 +59,7 @@ bool mentions(const kin::Vector& v, const std::vector<GiNaC::symbol>& symbols) {
 
 KinematicTree::KinematicTree(const model::System& system)
     : system_(system), N_(system.inertial_frame()), speeds_(system.speeds()), without_udot_(udot_to_zero(speeds_)) {
+  for (std::size_t s = 0; s < speeds_.size(); ++s) speed_index_[speeds_[s]] = s;
   if (!system.constraints().empty())
     throw NotATree("constraint '" + system.constraints().front().name +
                    "': the articulated-body algorithm solves unconstrained trees");
@@ -157,6 +158,20 @@ void KinematicTree::order_by_depth(const std::vector<int>& parent) {
   nodes_ = std::move(nodes), elements_ = std::move(elements);
 }
 
+// The speeds (their positions in speeds_, ascending) occurring in a or b: one pass over each
+// distinct subexpression, so that a system of K bodies and K speeds costs O(K) here, not O(K²).
+std::vector<std::size_t> KinematicTree::speeds_in(const kin::Vector& a, const kin::Vector& b) const {
+  std::vector<GiNaC::ex> components;
+  for (const auto* v : {&a, &b})
+    for (const auto& part : v->parts())
+      for (unsigned i = 0; i < 3; ++i) components.push_back(part.components(i, 0));
+  std::vector<std::size_t> out;
+  for (const auto& s : sym::free_symbols(components))
+    if (const auto it = speed_index_.find(s); it != speed_index_.end()) out.push_back(it->second);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 // The node's motion relative to its parent, (1) of kinematic_tree.hpp: the relative angular
 // velocity (in the parent's frame, else in N), and each part x of the position from the parent's
 // point differentiated in the parent's frame (then ^N dx/dt = ω_p × x + ^P dx/dt: x is in R_k),
@@ -197,8 +212,7 @@ void KinematicTree::find_own_motion(TreeNode& node, const Element& element) {
   }
   node.lever = named(lever);
 
-  for (std::size_t s = 0; s < speeds_.size(); ++s)
-    if (mentions(omega, {speeds_[s]}) || mentions(velocity, {speeds_[s]})) node.speeds.push_back(s);
+  node.speeds = speeds_in(omega, velocity);
   node.motion_subspace = matrix(6, static_cast<unsigned>(node.speeds.size()));
   for (unsigned j = 0; j < node.speeds.size(); ++j) {
     const auto& u = speeds_[node.speeds[j]];

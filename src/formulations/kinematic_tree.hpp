@@ -25,6 +25,7 @@
 #include <ginac/ginac.h>
 
 #include <deque>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,11 +82,13 @@ class KinematicTree {
   bool stated_parents(std::vector<int>& parent) const;
   void order_by_depth(const std::vector<int>& parent);
   void find_own_motion(TreeNode& node, const Element& element);
+  std::vector<std::size_t> speeds_in(const kin::Vector& a, const kin::Vector& b) const;
   void find_inertia(TreeNode& node, const Element& element);
 
   const model::System& system_;
   kin::ReferenceFrame N_;
   std::vector<GiNaC::symbol> speeds_;
+  std::map<GiNaC::ex, std::size_t, GiNaC::ex_is_less> speed_index_;  // position in speeds_
   sym::Substitution without_udot_;
   std::deque<std::pair<kin::ReferenceFrame, FrameMotion>> frames_;
   std::deque<std::pair<kin::Point, GiNaC::matrix>> points_;
