@@ -56,7 +56,8 @@ py::dict matrices(const Linearization& l) {
   py::dict out;
   for (const auto& [name, matrix] : {std::pair{"Nq", &lin.Nq}, {"Nu", &lin.Nu}, {"M", &lin.M}, {"Fq", &lin.Fq},
                                      {"Fu", &lin.Fu}, {"Nw", &lin.Nw}, {"Fw", &lin.Fw}, {"C", &lin.C}, {"G", &lin.G},
-                                     {"K", &lin.K}, {"N", &lin.N}})
+                                     {"K", &lin.K}, {"N", &lin.N}, {"Cq", &lin.Cq}, {"Cu", &lin.Cu},
+                                     {"Dw", &lin.Dw}})
     if (matrix->rows() > 0 && matrix->cols() > 0) out[name] = sym::evaluate(*matrix, values, name);
   return out;
 }
@@ -152,7 +153,8 @@ void bind_analysis(py::module_& m) {
         return analysis::feedthrough_matrix(l.job.lin, l.job.doc.system.parameter_values());
       }, "The feedthrough matrix dy/dw (outputs x inputs); zero without outputs")
       .def("matrices", &matrices,
-           "{'Nq', 'Nu', 'M', 'Fq', 'Fu' (and 'C', 'G', 'K', 'N'; 'Nw', 'Fw' with inputs)} at the parameter values")
+           "{'Nq', 'Nu', 'M', 'Fq', 'Fu' (and 'C', 'G', 'K', 'N'; 'Nw', 'Fw' with inputs; 'Cq', 'Cu' with outputs, "
+           "'Dw' with both)} at the parameter values")
       .def("latex", &latex, "The symbolic matrices in LaTeX")
       .def("stationarity_residual", [](const Linearization& l) {
         return analysis::stationarity_residual(l.job.lin, l.job.doc.system.parameter_values());

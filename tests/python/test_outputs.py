@@ -100,6 +100,9 @@ def test_output_and_feedthrough_matrices():
     assert lin.output_names == ["height", "power"]
     np.testing.assert_allclose(lin.C, [[l * np.sin(theta0), 0], [0, 0.5]], rtol=1e-14, atol=1e-15)
     np.testing.assert_allclose(lin.D, [[0], [1.2]], rtol=1e-14, atol=1e-15)
+    parts = lin.matrices()                 # C = [Cq Cu], D = Dw
+    np.testing.assert_array_equal(np.hstack([parts["Cq"], parts["Cu"]]), lin.C)
+    np.testing.assert_array_equal(parts["Dw"], lin.D)
 
 
 def test_Meijaard2007_WhippleBicycle_lqr_below_the_weave_speed(example):
