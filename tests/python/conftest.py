@@ -11,6 +11,11 @@ SOURCE = pathlib.Path(os.environ.get("ADYN_SOURCE_DIR", pathlib.Path(__file__).r
 EXAMPLES = SOURCE / "examples"
 
 
+def pytest_configure(config):
+    # Debian's Tornado (under Dask's LocalCluster) still calls its own deprecated make_current
+    config.addinivalue_line("filterwarnings", "ignore:make_current is deprecated:DeprecationWarning:tornado")
+
+
 @pytest.fixture
 def example():
     return lambda name: str(EXAMPLES / name)

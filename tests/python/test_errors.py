@@ -60,7 +60,7 @@ def test_bad_pickles_and_states_are_errors(example):
         eom.accelerations(np.zeros(1), np.zeros(1))
     with pytest.raises(adyn.ModelError):
         m.eigen(at={"q9": 0})
-    with pytest.raises(adyn.ModelError):
+    with pytest.warns(RuntimeWarning, match="not an equilibrium"), pytest.raises(adyn.ModelError):   # the file's state is no equilibrium
         m.sweep("nope", [0, 1])
     q, u = np.array([np.nan, 0.0]), np.zeros(2)
     with pytest.raises(adyn.ModelError, match="state: q1 is nan, not a finite number"):
@@ -89,10 +89,13 @@ def test_values_that_are_not_finite_are_named(example):
     eom = m.derive("kane")
     with pytest.raises(adyn.ModelError, match="state: q1 is nan, not a finite number"):
         eom.state_of(np.array([np.nan, 0.0]), np.zeros(2))
-    with pytest.raises(adyn.ModelError, match=r"sweep of 'g': at g = nan, parameter 'g': expected a finite number, got nan"):
+    with pytest.warns(RuntimeWarning, match="not an equilibrium"), \
+            pytest.raises(adyn.ModelError, match=r"sweep of 'g': at g = nan, parameter 'g': expected a finite number, got nan"):
         m.sweep("g", [1.0, np.nan])
+    with pytest.warns(RuntimeWarning, match="not an equilibrium"):   # the file's state is no equilibrium
+        lin = m.linearize("kane")
     with pytest.raises(adyn.ModelError, match=r"^parameter 'g': expected a finite number, got inf$"):
-        m.linearize("kane").eigen({"g": np.inf})
+        lin.eigen({"g": np.inf})
     with pytest.raises(adyn.EvaluationError, match=r"its value, about -1.81e\+399, is beyond the range of "
                                                    r"floating-point numbers \(operating point: q1 = 0.8, q2 = -0.4, "
                                                    r"q1_d = 1e\+200, q2_d = 0\)"):
