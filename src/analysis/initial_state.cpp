@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "adyn/analysis/gauss_newton.hpp"
+#include "adyn/number_text.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
@@ -21,12 +21,6 @@ constexpr double unnoticed = 1e-9;   // a relative change below this is the roun
 constexpr double step_aside = 0.1;   // from singular defaults along a null direction, relative to max(1, |z0|)
 constexpr double near_factor = 2;    // another solution within this factor of the distance taken is "as near"
 
-std::string number(double x) {
-  std::ostringstream s;
-  s << x;
-  return s.str();
-}
-
 std::string constraints_phrase(const std::vector<std::string>& names) {
   if (names.empty()) return "the constraints";
   return (names.size() == 1 ? "constraint " : "constraints ") + quoted_names(names);
@@ -34,7 +28,7 @@ std::string constraints_phrase(const std::vector<std::string>& names) {
 
 std::string assignments(const std::vector<std::string>& names, const std::vector<double>& values) {
   std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i] + " = " + number(values[i]);
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i] + " = " + number_text(values[i]);
   return out;
 }
 
@@ -218,7 +212,7 @@ class LevelCompletion {
         "constraint '" + level_.constraints[k] + "'" + (level_.velocity_form[k] ? " in its velocity form" : "");
     if (given.empty())
       throw ModelError("constraints " + quoted_names(level_.constraints),
-                       "no " + level_.noun + "s satisfy them (" + constraint + " keeps a residual of " + number(residual) +
+                       "no " + level_.noun + "s satisfy them (" + constraint + " keeps a residual of " + number_text(residual) +
                            "): they are inconsistent");
     std::string completing;
     for (const auto& f : free) completing += (completing.empty() ? "" : ", ") + f;
@@ -227,7 +221,7 @@ class LevelCompletion {
                                   " cannot be satisfied by completing " + completing,
                               given);
     throw InitialStateError(assignments(given, values) + " given: " + (given.size() == 1 ? "it violates " : "they violate ") +
-                                constraint + " (residual " + number(residual) + "), and no " + level_.noun +
+                                constraint + " (residual " + number_text(residual) + "), and no " + level_.noun +
                                 " of it is left to complete; give fewer and let the others be completed",
                             given);
   }
@@ -256,7 +250,7 @@ void check_given(const model::System& system, const std::map<std::string, double
     const std::string object = "initial condition '" + name + "'";
     if (std::find(names.begin(), names.end(), name) == names.end())
       throw ModelError(object, "is not a coordinate or a speed of the model");
-    if (!std::isfinite(value)) throw ModelError(object, "expected a finite number, got " + number(value));
+    if (!std::isfinite(value)) throw ModelError(object, "expected a finite number, got " + number_text(value));
   }
 }
 
@@ -282,16 +276,16 @@ std::vector<std::string> InitialState::messages() const {
   for (const auto& c : completed) {
     const std::string why = " to satisfy " + constraints_phrase(c.constraints);
     if (c.given)
-      out.push_back("adjusted " + c.name + " = " + number(c.after) + " (given " + number(c.before) + ", by " +
-                    number(c.after - c.before) + ": rounding)" + why);
+      out.push_back("adjusted " + c.name + " = " + number_text(c.after) + " (given " + number_text(c.before) + ", by " +
+                    number_text(c.after - c.before) + ": rounding)" + why);
     else
-      out.push_back("completed " + c.name + " = " + number(c.after) + " (not given; " + number(c.before) + " before)" + why);
+      out.push_back("completed " + c.name + " = " + number_text(c.after) + " (not given; " + number_text(c.before) + " before)" + why);
   }
   for (const auto& b : branches) {
     std::string names;
     for (const auto& n : b.names) names += (names.empty() ? "" : ", ") + n;
-    out.push_back("chose " + assignments(b.names, b.taken) + " (" + number(b.taken_distance) + " from the defaults) over " +
-                  assignments(b.names, b.other) + " (" + number(b.other_distance) + "), which also satisfies " +
+    out.push_back("chose " + assignments(b.names, b.taken) + " (" + number_text(b.taken_distance) + " from the defaults) over " +
+                  assignments(b.names, b.other) + " (" + number_text(b.other_distance) + "), which also satisfies " +
                   constraints_phrase(b.constraints) + ": give " + names + " to choose");
   }
   return out;

@@ -8,15 +8,10 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/number_text.hpp"
 
 namespace adyn::cli {
 namespace {
-
-std::string number(double x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
-}
 
 // The cells of a CSV line, spaces around them trimmed.
 std::vector<std::string> cells(const std::string& line) {
@@ -34,8 +29,8 @@ std::vector<std::string> cells(const std::string& line) {
 
 double InputTable::at(double time) const {
   if (!(time >= t.front() && time <= t.back()))
-    throw EvaluationError("input '" + input + "': t = " + number(time) + " is outside its table " + source + " (t from " +
-                          number(t.front()) + " to " + number(t.back()) + ")");
+    throw EvaluationError("input '" + input + "': t = " + number_text(time) + " is outside its table " + source + " (t from " +
+                          number_text(t.front()) + " to " + number_text(t.back()) + ")");
   const auto upper = std::upper_bound(t.begin(), t.end(), time);
   if (upper == t.end()) return value.back();
   const auto k = static_cast<std::size_t>(upper - t.begin()) - 1;
@@ -72,7 +67,7 @@ InputTable read_input_table(const std::string& input, const std::string& path) {
         fail(number_of_line, "'" + c[static_cast<std::size_t>(k)] + "' is not a finite number");
     }
     if (!table.t.empty() && !(row[0] > table.t.back()))
-      fail(number_of_line, "the times must increase (t = " + number(row[0]) + " after " + number(table.t.back()) + ")");
+      fail(number_of_line, "the times must increase (t = " + number_text(row[0]) + " after " + number_text(table.t.back()) + ")");
     table.t.push_back(row[0]);
     table.value.push_back(row[1]);
   }
@@ -92,8 +87,8 @@ numeric::InputLaw tabulated_input_law(std::vector<InputTable> tables) {
     for (const auto& table : *shared)
       if (t0 < table.t.front() || t_end > table.t.back())
         throw ModelError("input '" + table.input + "'",
-                         "its table " + table.source + " gives values from t = " + number(table.t.front()) + " to " +
-                             number(table.t.back()) + "; the run goes from t = " + number(t0) + " to " + number(t_end) +
+                         "its table " + table.source + " gives values from t = " + number_text(table.t.front()) + " to " +
+                             number_text(table.t.back()) + "; the run goes from t = " + number_text(t0) + " to " + number_text(t_end) +
                              " (a table is not extrapolated: extend it or shorten the run with --t-end)");
   };
   law.stop_at_end = true;

@@ -1,13 +1,13 @@
 #include "adyn/numeric/evaluator.hpp"
 
 #include <mutex>
-#include <sstream>
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/linalg/positive_definite.hpp"
 #include "adyn/linalg/saddle_point.hpp"
 #include "adyn/model/constraint.hpp"
+#include "adyn/number_text.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/dynamics_derivatives.hpp"
@@ -21,11 +21,7 @@
 namespace adyn::numeric {
 namespace {
 
-std::string at_time(double t) {
-  std::ostringstream os;
-  os << "at t = " << t;
-  return os.str();
-}
+std::string at_time(double t) { return "at t = " + number_text(t); }
 
 // Without constraint rows the generated C also solves M u̇ = F (mass_matrix_factorization.hpp), as
 // long as the factorization stays small enough to write out; beyond that Eigen's LLT does it.

@@ -3,18 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/number_text.hpp"
 
 namespace adyn::numeric {
 namespace {
-
-std::string number(double x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
-}
 
 // A double cannot follow the motion of a value this large: neighbouring doubles are 1 apart.
 constexpr double largest_state_value = 4503599627370496.0;  // 2^52
@@ -45,7 +39,7 @@ void check_initial_state(const std::vector<std::string>& coordinates, const std:
   auto check = [](const std::vector<std::string>& names, const Eigen::VectorXd& v) {
     for (Eigen::Index i = 0; i < v.size(); ++i)
       if (!(std::abs(v(i)) < largest_state_value))
-        throw ModelError("initial state", names[static_cast<std::size_t>(i)] + " = " + number(v(i)) +
+        throw ModelError("initial state", names[static_cast<std::size_t>(i)] + " = " + number_text(v(i)) +
                                               (std::isfinite(v(i)) ? " is too large to integrate: beyond 2^52 doubles "
                                                                      "cannot represent its changes"
                                                                    : " is not a finite number"));
@@ -69,7 +63,7 @@ std::function<void(double, const double*)> bind_input_law(const InputLaw& law, c
     for (std::size_t i = 0; i < at.size(); ++i) {
       const double w = values(static_cast<Eigen::Index>(i));
       if (!std::isfinite(w))
-        throw EvaluationError("input '" + law.names[i] + "' is " + number(w) + " at t = " + number(t) + " (its law's value)");
+        throw EvaluationError("input '" + law.names[i] + "' is " + number_text(w) + " at t = " + number_text(t) + " (its law's value)");
       changed = changed || pb.parameters[at[i]] != w;
       pb.parameters[at[i]] = w;
     }

@@ -10,8 +10,9 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
-#include "impacts.hpp"
+#include "adyn/number_text.hpp"
 #include "adyn/quoted_names.hpp"
+#include "impacts.hpp"
 #include "rank_watch.hpp"
 #include "run_setup.hpp"
 #include "simulation_monitors.hpp"
@@ -21,17 +22,7 @@
 namespace adyn::numeric {
 namespace {
 
-std::string at_time(double t) {
-  std::ostringstream os;
-  os << "t = " << t;
-  return os.str();
-}
-
-std::string number(double x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
-}
+std::string at_time(double t) { return "t = " + number_text(t); }
 
 // One run: the state vector, the integrator and the trajectory it records.
 class Run {
@@ -147,7 +138,7 @@ class Run {
       on_events();
     }
     if (!running()) return;
-    if (t_ != tout) return stop("the integration did not advance from " + at_time(t_) + " to the output time " + number(tout));
+    if (t_ != tout) return stop("the integration did not advance from " + at_time(t_) + " to the output time " + number_text(tout));
     if (!check_rank()) return;  // a method that cannot pass the singular instant: not on to the next branch
     const bool projected = sample();
     if (projected) check_correction();
@@ -169,7 +160,7 @@ class Run {
   bool budget_spent() {
     if (options_.max_steps_per_run == 0 || tr_.summary.steps < options_.max_steps_per_run) return false;
     stop("the step budget of " + std::to_string(options_.max_steps_per_run) + " steps (max steps) is spent at " +
-         at_time(t_) + ", before t_end = " + number(options_.t_end));
+         at_time(t_) + ", before t_end = " + number_text(options_.t_end));
     return true;
   }
 
@@ -185,10 +176,10 @@ class Run {
         t_ - t_before < SimulationOptions::stall_fraction * (options_.t_end - t0_)) {
       const double advance = t_ - t_before;
       stop("the integration stalled at " + at_time(t_) + ": " + std::to_string(steps) + " steps " +
-           (advance > 0 ? "advanced t by only " + number(advance) + " (a mean step of " +
-                              number(advance / static_cast<double>(steps)) + ")"
+           (advance > 0 ? "advanced t by only " + number_text(advance) + " (a mean step of " +
+                              number_text(advance / static_cast<double>(steps)) + ")"
                         : std::string("did not advance t (steps below its rounding)")) +
-           ", with " + number(options_.t_end - t_) + " left to integrate " +
+           ", with " + number_text(options_.t_end - t_) + " left to integrate " +
            (options_.integrator == Integrator::DormandPrince
                 ? "(the equations may be stiff: try the integrator bdf; or singular here)"
                 : "(a singularity of the equations at this time?)"));
@@ -199,8 +190,8 @@ class Run {
 
   void failed(int flag) {
     if (pb_.out_of_time)
-      return stop("the time budget of " + number(options_.max_wall_seconds) + " s (max time) is spent at " + at_time(t_) +
-                  ", before t_end = " + number(options_.t_end) + ", after " + std::to_string(tr_.summary.steps) + " steps");
+      return stop("the time budget of " + number_text(options_.max_wall_seconds) + " s (max time) is spent at " + at_time(t_) +
+                  ", before t_end = " + number_text(options_.t_end) + ", after " + std::to_string(tr_.summary.steps) + " steps");
     if (pb_.stopped_by_user) {
       tr_.summary.interrupted = true;
       return stop("interrupted at " + at_time(t_));
@@ -340,7 +331,7 @@ class Run {
     for (int e = 0; e < event_count(); ++e)
       if (gaps[static_cast<std::size_t>(e)] < -1e-6)
         return stop("event '" + monitors_.event_names[static_cast<std::size_t>(e)] + "' missed at " + at_time(t_) +
-                    ": its gap is " + number(gaps[static_cast<std::size_t>(e)]));
+                    ": its gap is " + number_text(gaps[static_cast<std::size_t>(e)]));
   }
 
   // Observes the state at t_, projecting it onto the constraints when it drifted beyond the
@@ -358,7 +349,7 @@ class Run {
     const auto obs = observe(pb_, t_, Y_, project_above);
     if (!obs.converged) {
       stop("the projection onto the constraints failed at " + at_time(t_) + ": the violation stays above " +
-           number(std::max(project_above, 1e-10)) + " (a singular configuration?); the state there, off the "
+           number_text(std::max(project_above, 1e-10)) + " (a singular configuration?); the state there, off the "
            "constraints, is not recorded");
       return false;
     }
@@ -375,8 +366,8 @@ class Run {
     if (corrected_far_ || !(last_violation_ > suspicious * project_above_)) return;
     corrected_far_ = true;
     tr_.summary.warnings.push_back(
-        "the projection at " + at_time(t_) + " corrected a constraint violation of " + number(last_violation_) + ", " +
-        number(last_violation_ / project_above_) + " times the tolerance " + number(project_above_) +
+        "the projection at " + at_time(t_) + " corrected a constraint violation of " + number_text(last_violation_) + ", " +
+        number_text(last_violation_ / project_above_) + " times the tolerance " + number_text(project_above_) +
         ": the step before it jumped rather than followed the constraints, and near a singular configuration the "
         "state may have been pulled onto another branch of the motion; check with a tighter --rtol");
   }
@@ -441,15 +432,15 @@ class Run {
                                         const Observation& obs) const {
     auto first = [](const std::vector<std::string>& names, const Eigen::VectorXd& v) -> std::optional<std::string> {
       for (Eigen::Index i = 0; i < v.size(); ++i)
-        if (!std::isfinite(v(i))) return names[static_cast<std::size_t>(i)] + " is " + number(v(i));
+        if (!std::isfinite(v(i))) return names[static_cast<std::size_t>(i)] + " is " + number_text(v(i));
       return std::nullopt;
     };
     if (auto bad = first(tr_.coordinate_names, q)) return bad;
     if (auto bad = first(tr_.speed_names, u)) return bad;
     if (auto bad = first(tr_.multiplier_names, lambda)) return "the multiplier of " + *bad;
-    if (monitors_.energy && !std::isfinite(obs.energy)) return "the energy is " + number(obs.energy);
-    if (monitors_.energy && !std::isfinite(Y_[pb_.n + pb_.p])) return "the integral of the energy rate is " + number(Y_[pb_.n + pb_.p]);
-    if (!std::isfinite(obs.violation)) return "the constraint violation is " + number(obs.violation);
+    if (monitors_.energy && !std::isfinite(obs.energy)) return "the energy is " + number_text(obs.energy);
+    if (monitors_.energy && !std::isfinite(Y_[pb_.n + pb_.p])) return "the integral of the energy rate is " + number_text(Y_[pb_.n + pb_.p]);
+    if (!std::isfinite(obs.violation)) return "the constraint violation is " + number_text(obs.violation);
     return std::nullopt;
   }
 
