@@ -20,6 +20,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/io/joint_limits.hpp"
 
 namespace adyn::cli {
 namespace {
@@ -199,6 +200,7 @@ numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::
   };
   auto trajectory = numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
   trajectory.summary.initial_state = initial.messages();
+  for (auto& w : io::joint_limit_excursions(doc, trajectory)) trajectory.summary.warnings.push_back(std::move(w));
   return trajectory;
 }
 

@@ -14,6 +14,7 @@
 #include "adyn/cli/simulation_setup.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/io/joint_limits.hpp"
 #include "bindings.hpp"
 
 namespace adyn::python {
@@ -160,6 +161,7 @@ numeric::Trajectory simulate(const Equations& e, const numeric::CompiledSystem* 
   auto trajectory = numeric::simulate(system, parameter_values(system, doc.system), x0, options);
   if (raised) throw std::move(*raised);
   trajectory.summary.initial_state = completion.messages();
+  for (auto& w : io::joint_limit_excursions(doc, trajectory)) trajectory.summary.warnings.push_back(std::move(w));
   return trajectory;
 }
 

@@ -4,6 +4,7 @@ tests/io/references/urdf_two_link_arm.py."""
 import pickle
 
 import numpy as np
+import pytest
 
 import adyn
 
@@ -25,3 +26,14 @@ def test_compiled_rates_equal_the_sympy_reference(example):
     compiled.set_parameters({"tau_shoulder": 1.5, "tau_elbow": -0.4, "tau_gripper_slide": 0.3})
     udot = compiled.rates(np.array([0.3, -0.7, 0.04]), np.array([0.5, -1.1, 0.02]))
     np.testing.assert_allclose(udot, SYMPY_QDD, rtol=1e-10, atol=0)
+
+
+def test_a_run_that_leaves_the_joint_limits_says_so(example):
+    """The gripper of two_link_arm.urdf slides out of its range [0, 0.1] m under gravity: the run is
+    not changed (no joint stop), and the warning names the joint, its first sample beyond and the
+    furthest."""
+    equations = adyn.load(example("two_link_arm.urdf")).derive("lagrange")
+    with pytest.warns(RuntimeWarning, match=r"joint 'gripper_slide' left its range \[0, 0.1\] m at t = 0.01"):
+        run = equations.simulate(0.5, 0.01)
+    assert min(run["gripper_slide"]) < 0 < max(run["gripper_slide"]) - 0.1
+    assert any("'shoulder' exceeded its speed bound 3 rad/s" in w for w in run.summary["warnings"])

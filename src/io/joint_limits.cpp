@@ -1,0 +1,83 @@
+// Joint limits along a trajectory (joint_limits.hpp).
+#include "adyn/io/joint_limits.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "adyn/number_text.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::io {
+namespace {
+
+// Where a sampled value first leaves [lower, upper] and where it is furthest outside.
+struct Excursion {
+  std::size_t first, furthest;
+};
+
+std::optional<Excursion> excursion(const std::vector<Eigen::VectorXd>& samples, Eigen::Index column, double lower,
+                                   double upper) {
+  std::optional<Excursion> found;
+  double worst = 0;
+  for (std::size_t k = 0; k < samples.size(); ++k) {
+    const double x = samples[k](column);
+    const double beyond = std::max(lower - x, x - upper);
+    if (!(beyond > 0)) continue;
+    if (!found) found = Excursion{k, k};
+    if (beyond > worst) worst = beyond, found->furthest = k;
+  }
+  return found;
+}
+
+std::optional<Eigen::Index> column_named(const std::vector<std::string>& names, const std::string& name) {
+  const auto at = std::find(names.begin(), names.end(), name);
+  if (at == names.end()) return std::nullopt;
+  return static_cast<Eigen::Index>(at - names.begin());
+}
+
+std::optional<GiNaC::symbol> coordinate_named(const model::System& system, const std::string& name) {
+  const auto& q = system.coordinates();
+  const auto at = std::find_if(q.begin(), q.end(), [&](const GiNaC::symbol& s) { return s.get_name() == name; });
+  if (at == q.end()) return std::nullopt;
+  return *at;
+}
+
+std::string sample_text(const numeric::Trajectory& tr, const std::vector<Eigen::VectorXd>& samples, Eigen::Index column,
+                        std::size_t k, const std::string& symbol) {
+  return "t = " + number_text(tr.t[k]) + " (" + symbol + " = " + number_text(samples[k](column)) + ")";
+}
+
+std::string message(const RobotJoint& joint, const std::string& what, const numeric::Trajectory& tr,
+                    const std::vector<Eigen::VectorXd>& samples, Eigen::Index column, const Excursion& e,
+                    const std::string& symbol) {
+  return "joint '" + joint.name + "' " + what + " at " + sample_text(tr, samples, column, e.first, symbol) +
+         ", furthest at " + sample_text(tr, samples, column, e.furthest, symbol) +
+         ": the equations do not enforce a description's limits";
+}
+
+}  // namespace
+
+std::vector<std::string> joint_limit_excursions(const ModelDocument& doc, const numeric::Trajectory& trajectory) {
+  std::vector<std::string> out;
+  for (const auto& joint : doc.joints) {
+    const auto q = coordinate_named(doc.system, joint.coordinate);
+    if (!q) continue;  // a fixed joint
+    const std::string unit = doc.system.unit_of(*q);
+    if (joint.lower && joint.upper && *joint.lower < *joint.upper)
+      if (const auto c = column_named(trajectory.coordinate_names, joint.coordinate))
+        if (const auto e = excursion(trajectory.q, *c, *joint.lower, *joint.upper))
+          out.push_back(message(joint,
+                                "left its range [" + number_text(*joint.lower) + ", " + number_text(*joint.upper) + "] " +
+                                    unit,
+                                trajectory, trajectory.q, *c, *e, "q"));
+    if (joint.velocity && *joint.velocity > 0)
+      if (const auto c = column_named(trajectory.speed_names, sym::derivative_of(*q).get_name()))
+        if (const auto e = excursion(trajectory.u, *c, -*joint.velocity, *joint.velocity))
+          out.push_back(message(joint, "exceeded its speed bound " + number_text(*joint.velocity) + " " + unit + "/s",
+                                trajectory, trajectory.u, *c, *e, "q'"));
+  }
+  return out;
+}
+
+}  // namespace adyn::io
