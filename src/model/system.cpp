@@ -143,19 +143,6 @@ void System::add_shape(const Shape& shape) {
   shapes_.push_back(shape);
 }
 
-const char* shape_kind_name(ShapeKind kind) {
-  switch (kind) {
-    case ShapeKind::Box: return "box";
-    case ShapeKind::Cylinder: return "cylinder";
-    case ShapeKind::Disk: return "disk";
-    case ShapeKind::Torus: return "torus";
-    case ShapeKind::Ellipsoid: return "ellipsoid";
-    case ShapeKind::Line: return "line";
-    case ShapeKind::Sphere: break;
-  }
-  return "sphere";
-}
-
 std::vector<GiNaC::symbol> System::speeds() const {
   return declared_speeds_.empty() ? sym::derivatives_of(coordinates_) : declared_speeds_;
 }

@@ -1,8 +1,8 @@
 // adyn.Equations.simulate: the CLI's simulate (the same options over the model file's settings,
-// the same initial state) returning a Trajectory of NumPy arrays. The GIL is released while
-// Ctrl-C stops the run as it stops the CLI's, keeping the samples so far. The GIL is held
-// throughout, as in every call of the module: GiNaC is not thread-safe (its reference counts, its
-// shared constants), so parallel runs take processes (adyn.ensemble on Dask).
+// the same initial state) returning a Trajectory of NumPy arrays. Ctrl-C stops the run as it stops
+// the CLI's, keeping the samples so far. The GIL is held throughout, as in every call of the
+// module: GiNaC is not thread-safe (its reference counts, its shared constants), so parallel runs
+// take processes (adyn.ensemble on Dask).
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 

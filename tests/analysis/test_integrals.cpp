@@ -1,6 +1,6 @@
 // Integrals of motion (issue 6): Angeles E4 — θ cyclic with p_θ = (m a²/3) θ̇ sin²φ conserved, the
 // Routhian giving the corrected "equivalently" equation φ̈ − α² cos φ / sin³φ + (3g/2a) sin φ +
-// (3k/ma²) φ = 0 (the printed form is garbled, see ../shared/research/seed-000.md E4), the Jacobi
+// (3k/ma²) φ = 0 (the printed form is garbled in the scan of Angeles 1983), the Jacobi
 // integral; with the shaft torque (E5) nothing is cyclic.
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Angeles E3 (differential gear) and E7 (two-wheel axle), Kane's notes E1 (pendulum with a plate)
 // and E32 (two-link mechanism): systems built from bodies, particles, torques and constraints,
 // derived by Lagrange (with multipliers where constrained) and Kane (dependent speeds), checked
-// against ../shared/research/seed-000.md and seed-003.md.
+// against the equations Angeles (1983) and Kane's notes (1979) give for them.
 #include <gtest/gtest.h>
 
 #include <cmath>

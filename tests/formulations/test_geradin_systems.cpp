@@ -1,6 +1,6 @@
 // Géradin & Rixen §1.2–1.6 examples and problems built as physical systems (particles, springs,
 // rotating frames, constraints), derived by Lagrange's equations and by Kane's method and checked
-// against the reference equations of ../shared/research/seed-004.md.
+// against the reference equations Géradin & Rixen derive for them.
 #include <gtest/gtest.h>
 
 #include <cmath>

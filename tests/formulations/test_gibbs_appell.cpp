@@ -1,5 +1,5 @@
 // The Gibbs–Appell equations (Greenwood §4.7) on Greenwood's Examples 4.10, 4.11 and 4.13, checked
-// against the golden values of ../shared/research/seed-001.md §3 and cross-checked against Kane and
+// against the equations Greenwood derives for them and cross-checked against Kane and
 // Lagrange with multipliers at 20 random consistent states.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// The Udwadia–Kalaba equation (seed 002) with ideal and nonideal constraints: Examples 1–3 at the
-// states of ../shared/research/seed-002.md, the matrix test G1 (non-diagonal M, redundant and
+// The Udwadia–Kalaba equation (Udwadia & Kalaba 2000) with ideal and nonideal constraints: the
+// paper's Examples 1–3 at chosen states, the matrix test G1 (non-diagonal M, redundant and
 // inconsistent constraints), the ideal limit against Lagrange's multipliers, and the stick–slip rule.
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
-// Frames, angular velocity and angular acceleration from Kane's notes (seed-003, research report
-// /work/shared/research/seed-003.md §2): vector derivatives in two frames (E2, E3), ω from the
+// Frames, angular velocity and angular acceleration from Kane's notes (Kane, Dynamics, ME 231A,
+// Stanford 1979): vector derivatives in two frames (E2, E3), ω from the
 // definition (E9), Euler chains and the addition theorem (E10), the transport theorem (E11),
 // body-fixed 1-2-3 angles on a spinning frame (E12), ^Bω^A = −^Aω^B and α in either frame (E13),
 // angular accelerations through auxiliary frames (E15, E16); and from Angeles (seed-000) the ZYZ
 // Euler-angle rotation matrix (E0b).
 //
-// Line numbers (L…) refer to the seed texts in /work/shared/seeds, as quoted by the research
-// reports. "Brute force" below means differentiating components in the derivative's own frame,
+// Line numbers (L…) refer to the lines of the seed texts (the OCR of Kane's notes and of Angeles
+// 1983) where the example is printed. "Brute force" below means differentiating components in the derivative's own frame,
 // which does not use the library's angular velocities or the transport theorem.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Constraints (model data). Conventions (../shared/design.md):
+// Constraints (model data). Conventions:
 //   holonomic       φ(q, t) = 0
 //   velocity level  A(q,t) q̇ + a_t(q,t) = 0       (Greenwood 4.342, Angeles 2.6.1; Angeles §2.2
 //                                                    writes a_iᵀ q̇ = b_i, i.e. a_t = −b_i)

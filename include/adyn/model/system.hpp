@@ -1,8 +1,9 @@
 #pragma once
-// The System: what a mechanical system *is* — parameters, generalized coordinates q and speeds u
-// with their kinematic differential equations, frames and points (and, as the model grows,
-// bodies, loads and constraints). Everything computed about it (kinematics, equations of motion,
-// analyses) lives outside, in derived values.
+// The System: what a mechanical system *is* — parameters and inputs, generalized coordinates q
+// and speeds u with their kinematic differential equations, frames and points, particles and
+// rigid bodies, loads, constraints, events, shapes and outputs, and the tree its joints state.
+// Everything computed about it (kinematics, equations of motion, analyses) lives outside, in
+// derived values; everything compiled from those, in numeric::CompiledSystem.
 #include <Eigen/Dense>
 
 #include <ginac/ginac.h>
