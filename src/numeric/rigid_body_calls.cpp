@@ -31,6 +31,12 @@ std::vector<ex> entries(const GiNaC::matrix& m) {  // row-major
   return out;
 }
 
+// Hamilton's equations are in momenta: no M u̇ = F of speeds.
+void refuse_hamilton(const formulations::EquationsOfMotion& eom, const std::string& what) {
+  if (!eom.hamiltonian.is_zero())
+    throw NotApplicableError(what, "Hamilton's equations are in momenta, not speeds: derive another method's");
+}
+
 }  // namespace
 
 CompiledFrame::CompiledFrame(const model::System& system, const std::string& name,
@@ -122,6 +128,7 @@ void RigidBodyCalls::load(double t, const double* q, const double* u, const doub
 
 void RigidBodyCalls::inverse_dynamics(double t, const double* q, const double* u, const double* udot,
                                       const double* parameters, double* tau, RigidBodyWorkspace& w) const {
+  refuse_hamilton(eom_, "inverse dynamics");
   if (eom_.constraint_matrix.rows() > 0)
     throw NotApplicableError("inverse dynamics", "the " + eom_.method + " equations keep " +
                                                      std::to_string(eom_.constraint_matrix.rows()) +
@@ -134,6 +141,7 @@ void RigidBodyCalls::inverse_dynamics(double t, const double* q, const double* u
 
 void RigidBodyCalls::mass_matrix(double t, const double* q, const double* parameters, double* M,
                                  RigidBodyWorkspace& w) const {
+  refuse_hamilton(eom_, "mass matrix");
   std::call_once(mass_matrix_compiled_, [this] { compile_mass_matrix(); });
   load(t, q, nullptr, nullptr, parameters, w);
   mass_matrix_.evaluate(w.in.data(), M);

@@ -1,7 +1,7 @@
 // The rigid-body calls (numeric/rigid_body_calls.hpp) of equations that are not a tree's: the
 // four-bar linkage by Lagrange's equations with multipliers. M is the equations', the inverse
 // dynamics is refused (τ is not unique beside Gᵀλ), and a rigid body's pose and Jacobian (its frame,
-// its mass centre) are those written from the model by hand.
+// its mass centre) are those written from the model by hand. Hamilton's equations are refused.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -63,6 +63,20 @@ TEST(RigidBodyCalls_FourBar, BodyPoseAndJacobianAreItsFrameAndMassCentre) {
   expected(2, 1) = 1;  // ω = θ3' z
   expected.block(3, 0, 2, 2) << -a * std::sin(t2), -b / 2 * std::sin(t3), a * std::cos(t2), b / 2 * std::cos(t3);
   EXPECT_LT((J - expected).norm(), 1e-15);
+}
+
+// Hamilton's equations are in momenta: M u' = F of speeds is not theirs to give.
+TEST(RigidBodyCalls_DoublePendulum, HamiltonsEquationsAreRefused) {
+  auto doc = io::read_model_document(test::example("double_pendulum.yaml"));
+  const numeric::CompiledSystem compiled(doc.system, formulations::derive(doc.system, "hamilton"));
+  const auto& calls = compiled.rigid_body();
+  auto w = calls.workspace();
+  const Eigen::Vector2d q(0.3, 0.2), u(0.1, -0.1);
+  Eigen::Matrix2d M;
+  Eigen::Vector2d tau;
+  EXPECT_THROW(calls.mass_matrix(0, q.data(), compiled.parameter_values().data(), M.data(), w), NotApplicableError);
+  EXPECT_THROW(calls.inverse_dynamics(0, q.data(), u.data(), u.data(), compiled.parameter_values().data(), tau.data(), w),
+               NotApplicableError);
 }
 
 }  // namespace
