@@ -39,8 +39,8 @@ void refuse_hamilton(const formulations::EquationsOfMotion& eom, const std::stri
 
 }  // namespace
 
-CompiledFrame::CompiledFrame(const model::System& system, const std::string& name,
-                             const std::vector<GiNaC::symbol>& parameters, Backend backend)
+CompiledFrame::CompiledFrame(const model::System& system, const formulations::EquationsOfMotion& eom,
+                             const std::string& name, const std::vector<GiNaC::symbol>& parameters, Backend backend)
     : n_(system.coordinates().size()), parameters_(parameters.size()) {
   const auto k = formulations::frame_kinematics(system, name);
   frame_ = k.frame;
@@ -51,7 +51,11 @@ CompiledFrame::CompiledFrame(const model::System& system, const std::string& nam
   auto pose = entries(k.rotation);
   for (const auto& e : entries(k.position)) pose.push_back(e);
   pose_ = CompiledFunction(in, pose, backend);
-  jacobian_ = CompiledFunction(in, entries(k.jacobian), backend);
+  if (eom.speeds == system.speeds())
+    jacobian_ = CompiledFunction(in, entries(k.jacobian), backend);
+  else
+    no_jacobian_ = "the " + eom.method + " equations' speeds are not the system's (dependent speeds eliminated), "
+                   "in which the Jacobian's columns are";
 }
 
 void CompiledFrame::pose(double t, const double* q, const double* parameters, double* R, double* p,
@@ -67,6 +71,7 @@ void CompiledFrame::pose(double t, const double* q, const double* parameters, do
 
 void CompiledFrame::jacobian(double t, const double* q, const double* parameters, double* J,
                              RigidBodyWorkspace& w) const {
+  if (!no_jacobian_.empty()) throw NotApplicableError("frame '" + frame_ + "'", no_jacobian_);
   w.in[0] = t;
   std::copy(q, q + n_, w.in.begin() + 1);
   std::copy(parameters, parameters + parameters_, w.in.begin() + 1 + static_cast<std::ptrdiff_t>(n_));
@@ -148,14 +153,14 @@ void RigidBodyCalls::mass_matrix(double t, const double* q, const double* parame
 }
 
 const CompiledFrame& RigidBodyCalls::frame(const std::string& name) const {
-  if (eom_.coordinates != system_.coordinates() || eom_.speeds != system_.speeds())
+  if (eom_.coordinates != system_.coordinates())
     throw NotApplicableError("frame '" + name + "'", "the " + eom_.method +
-                                                         " equations are not in the system's own coordinates and "
-                                                         "speeds, in which frames are compiled");
+                                                         " equations are not in the system's own coordinates, in "
+                                                         "which frames are compiled");
   const std::lock_guard lock(frames_mutex_);
   const auto known = frames_.find(name);
   if (known != frames_.end()) return *known->second;
-  auto compiled = std::make_unique<const CompiledFrame>(system_, name, parameters_, backend_);
+  auto compiled = std::make_unique<const CompiledFrame>(system_, eom_, name, parameters_, backend_);
   return *frames_.emplace(name, std::move(compiled)).first->second;
 }
 

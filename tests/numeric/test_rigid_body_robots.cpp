@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "adyn/error.hpp"
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/io/urdf_reader.hpp"
@@ -148,6 +149,48 @@ void expect_jacobian_of_pose(const Reference& reference) {
 
 TEST(RigidBodyCalls_UR5, FrameJacobianIsTheDerivativeOfThePose) { expect_jacobian_of_pose(test::ur5_rigid_body); }
 TEST(RigidBodyCalls_TalosReduced, FrameJacobianIsTheDerivativeOfThePose) { expect_jacobian_of_pose(test::talos_rigid_body); }
+
+// Read as the file says, the Panda's fingers are one constraint, and Kane's equations eliminate a
+// dependent speed: M and τ come from the equations, a frame's pose is still Pinocchio's (the hand does
+// not move with the fingers), its Jacobian is refused (its columns would be the system's speeds).
+TEST(RigidBodyCalls_Panda, MimicConstraintGivesPoseButNoJacobian) {
+  const char* root = std::getenv("ADYN_SOURCE_DIR");
+  auto doc = io::read_urdf(std::string(root ? root : ".") + "/../shared/robots/panda.urdf");
+  const numeric::CompiledSystem compiled(doc.system, formulations::kane(doc.system));
+  const auto& calls = compiled.rigid_body();
+  EXPECT_EQ(calls.path().rfind("M u' - F of the Kane equations: constraint 'mimic_panda_finger_joint2'", 0), 0u)
+      << calls.path();
+  ASSERT_EQ(calls.n(), 9u);
+  ASSERT_EQ(calls.p(), 8u);
+  const auto r = read_robot(test::panda_rigid_body);  // its test state
+  auto w = calls.workspace();
+  std::vector<double> R(9), position(3), J(6 * 8);
+  const auto& frame = calls.frame(test::panda_rigid_body.frame);
+  frame.pose(0, r.q.data(), compiled.parameter_values().data(), R.data(), position.data(), w);
+  expect_equal(R.data(), test::panda_rigid_body.frame_R, "R");
+  expect_equal(position.data(), test::panda_rigid_body.frame_p, "p");
+  EXPECT_THROW(frame.jacobian(0, r.q.data(), compiled.parameter_values().data(), J.data(), w), NotApplicableError);
+}
+
+// The generated C computes what the tape does.
+TEST(RigidBodyCalls_UR5, GeneratedCEqualsTheTape) {
+  const auto r = read_robot(test::ur5_rigid_body);
+  const numeric::CompiledSystem native(r.doc.system, *formulations::tree_equations(r.doc.system, "kane"),
+                                       {numeric::Backend::Native, true});
+  const auto& tape = r.compiled->rigid_body();
+  const auto& c = native.rigid_body();
+  auto w = tape.workspace();
+  std::vector<double> a(36), b(36);
+  tape.inverse_dynamics(0, r.q.data(), r.u.data(), r.a.data(), r.parameters.data(), a.data(), w);
+  c.inverse_dynamics(0, r.q.data(), r.u.data(), r.a.data(), r.parameters.data(), b.data(), w);
+  expect_equal(b.data(), std::vector<double>(a.begin(), a.begin() + 6), "tau", 1e-14);
+  tape.mass_matrix(0, r.q.data(), r.parameters.data(), a.data(), w);
+  c.mass_matrix(0, r.q.data(), r.parameters.data(), b.data(), w);
+  expect_equal(b.data(), a, "M", 1e-14);
+  tape.frame("tool0").jacobian(0, r.q.data(), r.parameters.data(), a.data(), w);
+  c.frame("tool0").jacobian(0, r.q.data(), r.parameters.data(), b.data(), w);
+  expect_equal(b.data(), a, "J", 1e-14);
+}
 
 TEST(RigidBodyCalls_UR5, UnknownFrameIsNamed) {
   const auto r = read_robot(test::ur5_rigid_body);

@@ -34,18 +34,20 @@ struct RigidBodyWorkspace {
 /// A frame's pose and Jacobian, compiled (RigidBodyCalls::frame).
 class CompiledFrame {
  public:
-  CompiledFrame(const model::System& system, const std::string& name, const std::vector<GiNaC::symbol>& parameters,
-                Backend backend);
+  /// The Jacobian only where `eom`'s speeds are the system's.
+  CompiledFrame(const model::System& system, const formulations::EquationsOfMotion& eom, const std::string& name,
+                const std::vector<GiNaC::symbol>& parameters, Backend backend);
   const std::string& frame() const { return frame_; }
   /// The point at the frame's origin (the frame's own point, or the body's mass centre).
   const std::string& origin() const { return origin_; }
   /// R (3 × 3, row-major, ^N C ^F) and p (3) at (t, q) and the parameters' values.
   void pose(double t, const double* q, const double* parameters, double* R, double* p, RigidBodyWorkspace& w) const;
-  /// J (6 × p, row-major: ∂ω/∂u then ∂v/∂u, in N's basis).
+  /// J (6 × p, row-major: ∂ω/∂u then ∂v/∂u, in N's basis). Throws adyn::NotApplicableError when
+  /// the equations' speeds are not the system's (dependent speeds eliminated).
   void jacobian(double t, const double* q, const double* parameters, double* J, RigidBodyWorkspace& w) const;
 
  private:
-  std::string frame_, origin_;
+  std::string frame_, origin_, no_jacobian_;  // no_jacobian_: why there is no Jacobian, if so
   std::size_t n_, parameters_;
   CompiledFunction pose_, jacobian_;
 };
@@ -74,7 +76,8 @@ class RigidBodyCalls {
   /// M (p × p, row-major) at (t, q).
   void mass_matrix(double t, const double* q, const double* parameters, double* M, RigidBodyWorkspace& w) const;
   /// The frame or body `name` (formulations::frame_kinematics), compiled at its first call. Throws
-  /// adyn::ModelError naming it when the model has no such frame.
+  /// adyn::ModelError naming it when the model has no such frame, adyn::NotApplicableError when the
+  /// equations' coordinates are not the system's.
   const CompiledFrame& frame(const std::string& name) const;
 
  private:
