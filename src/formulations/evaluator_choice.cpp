@@ -12,7 +12,8 @@ std::string tree_of(std::size_t bodies) {
   return "an unconstrained tree of " + std::to_string(bodies) + (bodies == 1 ? " body" : " bodies");
 }
 
-// Why the equations are not those the algorithm evaluates (their own state, unconstrained), or "".
+}  // namespace
+
 std::string not_own_unconstrained(const model::System& system, const EquationsOfMotion& eom) {
   if (!system.constraints().empty())
     return "constraint '" + system.constraints().front().name + "': the articulated-body algorithm solves unconstrained trees";
@@ -24,8 +25,6 @@ std::string not_own_unconstrained(const model::System& system, const EquationsOf
     return eom.method + "'s equations keep constraints or dependent speeds";
   return "";
 }
-
-}  // namespace
 
 std::string EvaluatorChoice::describe() const { return std::string(dynamics ? articulated : mass_matrix) + ": " + reason; }
 

@@ -51,7 +51,9 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
       constraint_count_(kept.constraints().size()),
       evaluator_(compile_equations(kept, eom, options, evaluator_choice_)),
       outputs_(kept, eom),
-      monitors_(std::make_unique<const Monitors>(build_monitors(kept, eom))) {
+      monitors_(std::make_unique<const Monitors>(build_monitors(kept, eom))),
+      kept_(kept),
+      eom_(eom) {
   auto parameters = parameter_inputs(kept.parameter_values());
   names_ = {.method = eom.method,
             .coordinates = names_of(eom.coordinates),
@@ -69,6 +71,14 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
 }
 
 long CompiledSystem::count() { return built; }
+
+const RigidBodyCalls& CompiledSystem::rigid_body() const {
+  std::call_once(rigid_body_made_, [this] {
+    rigid_body_ = std::make_unique<const RigidBodyCalls>(kept_, eom_, parameter_inputs(kept_.parameter_values()).symbols,
+                                                         options_.backend);
+  });
+  return *rigid_body_;
+}
 
 CompiledSystem::~CompiledSystem() = default;
 

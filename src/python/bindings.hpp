@@ -65,6 +65,7 @@ void bind_errors(py::module_& m);
 void bind_model(py::module_& m);
 void bind_equations(py::module_& m);
 void bind_compiled(py::module_& m);
+void bind_rigid_body(py::module_& m);  // after bind_compiled: methods of adyn.Compiled
 void bind_simulation(py::module_& m);
 void bind_analysis(py::module_& m);
 void bind_animation(py::module_& m);

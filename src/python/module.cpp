@@ -24,6 +24,7 @@ PYBIND11_MODULE(_adyn, m) {
   adyn::python::bind_model(m);
   adyn::python::bind_equations(m);
   adyn::python::bind_compiled(m);
+  adyn::python::bind_rigid_body(m);
   adyn::python::bind_simulation(m);
   adyn::python::bind_analysis(m);
   adyn::python::bind_animation(m);

@@ -1,6 +1,7 @@
 """URDF robot descriptions from Python (issue 32): adyn.load("robot.urdf") reads them as any model
 file; examples/two_link_arm.urdf's accelerations equal the SymPy reference of
-tests/io/references/urdf_two_link_arm.py."""
+tests/io/references/urdf_two_link_arm.py, and so do its inverse dynamics, mass matrix and the wrist's
+pose and Jacobian (the compiled handle's rigid-body calls)."""
 import pickle
 
 import numpy as np
@@ -9,6 +10,22 @@ import pytest
 import adyn
 
 SYMPY_QDD = [-12.127498708917164, -10.551898183640841, 2.659025900562308]
+# urdf_two_link_arm.py at q = (0.3, -0.7, 0.04), q' = (0.5, -1.1, 0.02), a = (0.9, -0.4, 0.2).
+SYMPY_M = [[0.5448360358231453, 0.1473472743273958, -0.03726497968216717],
+           [0.1473472743273958, 0.0879196660014479, 0.017259319389751296],
+           [-0.03726497968216717, 0.017259319389751296, 0.20000000000000004]]
+SYMPY_TAU = [10.185340830088672, 2.3696768102435435, -0.50205980164602537]
+SYMPY_WRIST_R = [[0.96792051071206031, 0.24131161084877784, 0.069989937937337446],
+                 [0.099626375608993428, -0.11287575010344553, -0.98860186643643377],
+                 [-0.23066094213351362, 0.96386086729784415, -0.13329575486836551]]
+SYMPY_WRIST_P = [0.64703013320706559, -0.11595918370278438, 0.13830925978543715]
+SYMPY_WRIST_J = [[-3.6291602505591595e-17, -0.17731212399680374, 0],
+                 [-0.99999999999999978, -0.80000000000000004, 0],
+                 [0, 0.57320189347536354, 0],
+                 [-0.038309259785437116, 0.13038708196757251, 0],
+                 [0, 0.13767159371120793, 0],
+                 [0.64703013320706559, 0.23247739920473476, 0]]
+Q, U, A = np.array([0.3, -0.7, 0.04]), np.array([0.5, -1.1, 0.02]), np.array([0.9, -0.4, 0.2])
 
 
 def test_load_reads_a_robot_description(example):
@@ -37,3 +54,34 @@ def test_a_run_that_leaves_the_joint_limits_says_so(example):
         run = equations.simulate(0.5, 0.01)
     assert min(run["gripper_slide"]) < 0 < max(run["gripper_slide"]) - 0.1
     assert any("'shoulder' exceeded its speed bound 3 rad/s" in w for w in run.summary["warnings"])
+
+
+def test_rigid_body_calls_equal_the_sympy_reference(example):
+    compiled = adyn.load(example("two_link_arm.urdf")).derive("kane").compile()
+    assert compiled.rigid_body_path == "recursive Newton-Euler and composite rigid bodies over the tree"
+    np.testing.assert_allclose(compiled.inverse_dynamics(Q, U, A), SYMPY_TAU, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(compiled.mass_matrix(Q), SYMPY_M, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(compiled.mass_matrix(Q), compiled.matrices(Q, U)["M"], rtol=1e-12, atol=1e-14)
+    R, p = compiled.frame_pose("wrist", Q)
+    np.testing.assert_allclose(R, SYMPY_WRIST_R, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(p, SYMPY_WRIST_P, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(compiled.frame_jacobian("wrist", Q), SYMPY_WRIST_J, rtol=1e-10, atol=1e-12)
+
+
+def test_inverse_dynamics_at_the_rates_gives_the_inputs(example):
+    compiled = adyn.load(example("two_link_arm.urdf")).derive("kane").compile()
+    inputs = {"tau_shoulder": 1.5, "tau_elbow": -0.4, "tau_gripper_slide": 0.3}
+    compiled.set_parameters(inputs)
+    udot = compiled.rates(Q, U)
+    np.testing.assert_allclose(compiled.inverse_dynamics(Q, U, udot), [1.5, -0.4, 0.3], rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(compiled.inverse_dynamics(Q, U, udot, inputs=inputs), 0, atol=1e-12)
+
+
+def test_rigid_body_calls_refuse_bad_arguments(example):
+    compiled = adyn.load(example("two_link_arm.urdf")).derive("kane").compile()
+    with pytest.raises(adyn.ModelError, match="frame 'elbow_link': no frame with a point of that name"):
+        compiled.frame_pose("elbow_link", Q)
+    with pytest.raises(adyn.ModelError, match="udot: expected 3 values, got 2"):
+        compiled.inverse_dynamics(Q, U, A[:2])
+    with pytest.raises(adyn.ModelError, match="input 'tau_wrist': no such input"):
+        compiled.inverse_dynamics(Q, U, A, inputs={"tau_wrist": 1.0})

@@ -19,6 +19,11 @@ struct EvaluatorChoice {
   std::string describe() const;
 };
 
+/// Why `eom` are not the system's own unconstrained equations (in its coordinates and speeds, no
+/// constraint rows or dependent speeds), whose u̇, inverse dynamics and M the tree gives; "" when
+/// they are.
+std::string not_own_unconstrained(const model::System& system, const EquationsOfMotion& eom);
+
 /// articulated_body_dynamics_for with the reason.
 EvaluatorChoice choose_evaluator(const model::System& system, const EquationsOfMotion& eom);
 

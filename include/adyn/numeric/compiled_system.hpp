@@ -8,6 +8,7 @@
 // on several threads at once. Parameters are run-time inputs of the compiled code: a run at other
 // parameter values neither derives nor compiles again.
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "adyn/model/system.hpp"
 #include "adyn/numeric/compiled_outputs.hpp"
 #include "adyn/numeric/evaluator.hpp"
+#include "adyn/numeric/rigid_body_calls.hpp"
 
 namespace adyn::numeric {
 
@@ -71,6 +73,10 @@ class CompiledSystem {
   /// Which forward dynamics it evaluates and why (formulations::EvaluatorChoice::describe):
   /// "articulated-body algorithm, O(n): ..." or "mass matrix M u' = F: ...".
   const std::string& evaluator_choice() const { return evaluator_choice_; }
+  /// Inverse dynamics, the mass matrix, frames' poses and Jacobians (rigid_body_calls.hpp), each
+  /// generated and compiled at its first call, with the backend asked for, in the parameters'
+  /// order of names().parameters.
+  const RigidBodyCalls& rigid_body() const;
   /// The monitors (simulation internals).
   const Monitors& monitors() const { return *monitors_; }
 
@@ -86,6 +92,10 @@ class CompiledSystem {
   EquationsEvaluator evaluator_;
   CompiledOutputs outputs_;
   std::unique_ptr<const Monitors> monitors_;
+  model::System kept_;  // what the rigid-body calls are generated from, on first use
+  formulations::EquationsOfMotion eom_;
+  mutable std::once_flag rigid_body_made_;
+  mutable std::unique_ptr<const RigidBodyCalls> rigid_body_;
 };
 
 }  // namespace adyn::numeric

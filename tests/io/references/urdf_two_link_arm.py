@@ -109,3 +109,17 @@ for mi, ci in ((m1, c1), (m2, c2)):
     I += mi * ((d.T * d)[0] * sp.eye(3) - d * d.T)
 print("merged forearm: mass %.17g, centre {%s}" % (m, ", ".join("%.17g" % float(x) for x in c)))
 print("  inertia {" + ", ".join("%.17g" % float(I[i, j]) for i in range(3) for j in range(3)) + "}")
+
+# The rigid-body calls (tests/python/test_urdf.py): the inverse dynamics M a - F with the inputs at
+# zero at a = (0.9, -0.4, 0.2), and the wrist's frame in the world with its Jacobian (rows: the
+# angular velocity vee(R' R^T), then the origin's velocity p', per unit q').
+accel = {qdd[0]: 0.9, qdd[1]: -0.4, qdd[2]: 0.2}
+no_inputs = {x: 0 for x in tau}
+tau_id = (M * sp.Matrix([accel[a] for a in qdd]) - F).subs(no_inputs).applyfunc(at)
+print("inverse dynamics {" + ", ".join("%.17g" % float(x) for x in tau_id) + "}")
+w_world = vee(Rw.diff(t) * Rw.T)
+twist = sp.Matrix.vstack(w_world, pw.diff(t))
+J = sp.Matrix(6, 3, lambda i, j: sp.diff(twist[i], qd[j]))
+print("wrist R {" + ", ".join("%.17g" % float(at(x)) for x in Rw) + "}")
+print("wrist p {" + ", ".join("%.17g" % float(at(x)) for x in pw) + "}")
+print("wrist J {" + ", ".join("%.17g" % float(at(x)) for x in J) + "}")
