@@ -1,6 +1,7 @@
 #include "adyn/formulations/equations_of_motion.hpp"
 
 #include "adyn/error.hpp"
+#include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -55,6 +56,12 @@ Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::e
   Eigen::VectorXd g = eom.m() ? Eigen::VectorXd(sym::evaluate(eom.constraint_rhs, values,
                                                               eom.method + " constraint right-hand side"))
                               : Eigen::VectorXd(0);
+  if (eom.enforcement == ConstraintEnforcement::NumericElimination) {
+    G = sym::evaluate(eom.constraint_matrix, values, eom.method + " constraint matrix");
+    g = sym::evaluate(eom.constraint_rhs, values, eom.method + " constraint right-hand side");
+    NumericElimination elimination(numeric_dependent_columns(eom));
+    return {elimination.solve(M, F, G, g, eom.method + " equations", eom.constraint_names), Eigen::VectorXd()};
+  }
   return solve_linear(M, F, G, g, eom.method + " equations", eom.constraint_names);
 }
 
@@ -64,15 +71,13 @@ bool regular_pivots(const Eigen::Ref<const Eigen::MatrixXd>& factor, const Eigen
   return true;
 }
 
-namespace {
-
 // Why the KKT matrix [M −Gᵀ; G 0] is singular, in the user's terms. With G full rank it is M on
 // the motions the constraints allow (Zᵀ M Z, Z spanning G's null space), which can be singular only
 // when M is. Otherwise the constraint rows have become dependent: with the rows of G scaled to unit
 // length, the rows a column-pivoted QR of Ĝᵀ pivots after its rank (or, when M is regular and no
 // pivot is below the tolerance, the last one: the nearest to dependent) are named.
-std::string singular_saddle_point(const Eigen::MatrixXd& M, const Eigen::MatrixXd& G,
-                                  const std::vector<std::string>& row_names) {
+std::string singular_constraints_reason(const Eigen::MatrixXd& M, const Eigen::MatrixXd& G,
+                                        const std::vector<std::string>& row_names) {
   const Eigen::VectorXd norms = G.rowwise().norm();
   const Eigen::MatrixXd scaled = (norms.array() > 0).select(norms, 1.0).cwiseInverse().asDiagonal() * G;
   const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(scaled.transpose());
@@ -97,8 +102,6 @@ std::string singular_saddle_point(const Eigen::MatrixXd& M, const Eigen::MatrixX
          " on the others (a singular configuration, or constraints that repeat each other)";
 }
 
-}  // namespace
-
 Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
                            const Eigen::VectorXd& g, const std::string& what, const std::vector<std::string>& row_names) {
   const auto p = M.rows(), m = G.rows();
@@ -116,7 +119,7 @@ Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, c
   rhs << F, g;
   Eigen::FullPivLU<Eigen::MatrixXd> lu(K);
   lu.setThreshold(1e-12);
-  if (!lu.isInvertible()) throw SingularityError(what, singular_saddle_point(M, G, row_names) + " at this state");
+  if (!lu.isInvertible()) throw SingularityError(what, singular_constraints_reason(M, G, row_names) + " at this state");
   Eigen::VectorXd sol = lu.solve(rhs);
   return {sol.head(p), sol.tail(m)};
 }

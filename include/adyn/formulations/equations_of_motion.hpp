@@ -17,8 +17,10 @@
 namespace adyn::formulations {
 
 /// How the constraint rows G u̇ = g are imposed: with multipliers λ (the KKT system), or by the
-/// Moore–Penrose inverse of Udwadia & Kalaba (which admits redundant constraints and nonideal forces).
-enum class ConstraintEnforcement { Multipliers, MoorePenrose };
+/// Moore–Penrose inverse of Udwadia & Kalaba (which admits redundant constraints and nonideal forces),
+/// or by dependent speeds solved numerically at each evaluation (numeric_elimination.hpp: M, F of
+/// every speed, no multipliers).
+enum class ConstraintEnforcement { Multipliers, MoorePenrose, NumericElimination };
 
 struct EquationsOfMotion {
   std::string method;                              // "Lagrange", "Kane", ...
@@ -37,6 +39,7 @@ struct EquationsOfMotion {
   std::vector<std::string> dropped_constraints;    // redundant wherever they hold, left out (analysis::derive_without_redundant_rows)
   std::vector<GiNaC::symbol> dependent_speeds;     // u_d
   GiNaC::matrix dependent_speed_values = GiNaC::matrix(0, 0);            // u_d (in terms of q, u, t)
+  std::vector<GiNaC::symbol> numeric_dependent_speeds;  // u_d solved numerically (NumericElimination): the set chosen at derivation
   std::vector<GiNaC::symbol> auxiliary_speeds;     // Kane's auxiliary speeds ũ (set to 0)
   std::vector<GiNaC::ex> auxiliary_equations;      // F_r + F*_r = 0 for each ũ: give constraint forces
   ConstraintEnforcement enforcement = ConstraintEnforcement::Multipliers;
@@ -100,6 +103,12 @@ bool regular_pivots(const Eigen::Ref<const Eigen::MatrixXd>& factor, const Eigen
 Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
                            const Eigen::VectorXd& g, const std::string& what,
                            const std::vector<std::string>& row_names = {});
+
+/// Why the KKT matrix [M −Gᵀ; G 0] (or Cᵀ M C of the numeric elimination) is singular, in the
+/// user's terms: M singular on the motions the constraints allow, or the constraint rows dependent,
+/// naming them by `row_names`.
+std::string singular_constraints_reason(const Eigen::MatrixXd& M, const Eigen::MatrixXd& G,
+                                        const std::vector<std::string>& row_names);
 
 /// q̇ (n) at a state.
 Eigen::VectorXd coordinate_rates(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
