@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/compiled_function.hpp"
 
@@ -120,6 +121,9 @@ class EquationsEvaluator {
   /// integrator). Throws adyn::EvaluationError when F, q̇ or g is not finite; M and G are not
   /// checked (a value that is not finite in them ends in what is solved with them).
   EquationsView view(double t, const double* q, const double* u) const;
+  /// The changes of the dependent set of the numeric elimination form (numeric_elimination.hpp)
+  /// this workspace made, in the order made (empty for other forms).
+  const std::vector<formulations::PartitionChange>& partition_changes() const { return partition_changes_; }
   /// Only q̇ (cheap: no solve).
   Eigen::VectorXd coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
 
@@ -127,6 +131,8 @@ class EquationsEvaluator {
   void load_state(double t, const double* q, const double* u) const;
   void load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;  // and evaluate
   Derivatives evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  Derivatives evaluate_eliminated(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                  const Eigen::VectorXd& correction) const;
   Derivatives evaluate_augmented(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
                                  const Eigen::VectorXd& correction, bool multipliers) const;
   [[noreturn]] void throw_not_finite(double t) const;
@@ -164,6 +170,8 @@ class EquationsEvaluator {
   std::vector<double> parameter_values_;
   Owned<ArticulatedBodyEvaluator> articulated_;
   mutable Owned<AugmentedLagrangianSolver> augmented_;  // the multiplier forms with rows
+  mutable Owned<formulations::NumericElimination> elimination_;  // the numeric elimination form: its dependent set
+  mutable std::vector<formulations::PartitionChange> partition_changes_;
   mutable std::vector<double> in_, out_;  // (t, q, u, parameters, parameter-only values); M, F, q̇, G, g, μ
   mutable std::vector<double> diagonal_;  // M's diagonal, kept for the pivot test of the in-place Cholesky
 };
