@@ -12,10 +12,10 @@
 //       given arrays); then, as adyn-tape-mass-matrix and adyn-c-mass-matrix, Kane's M u̇ = F
 //       (M, F, q̇ and the Cholesky solve) and the part spent in matrices() (M, F, q̇ only);
 //   adyn_compare derivatives N
-//       ∂u̇/∂q and ∂u̇/∂u (and ∂u̇/∂p) of the planar chain at the test state by
-//       EquationsEvaluator::derivatives (generated through the expression graph, compiled C), per
-//       call, beside one evaluate() of the same evaluator (Kane's M u̇ = F), and the first call's
-//       wall time (generating and compiling the derivatives);
+//       ∂u̇/∂q and ∂u̇/∂u of the planar chain at the test state by EquationsEvaluator::derivatives
+//       through the tree (numeric/tree_derivatives.hpp, compiled C, into a result of the right
+//       size), per call, beside one rates() of the same evaluator (the articulated-body algorithm),
+//       and the wall time of the set-up and first call (generating and compiling everything);
 //   adyn_compare setup N
 //       the wall time of the whole set-up of the compiled forward dynamics in a fresh process (the
 //       model, the articulated-body dynamics, the C found in the cache `forward N` filled);
@@ -170,16 +170,26 @@ void derivatives_command(int n) {
   const auto s = planar_chain(n);
   const auto eom = formulations::kane(s);
   const Eigen::VectorXd q = vector(chain::test_angles(n)), u = vector(chain::test_rates(n));
-  const auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), numeric::Backend::Native);
+  // As simulate() builds the chain's evaluator: u̇ by the articulated-body algorithm, and with it
+  // the derivatives through the tree (numeric/tree_derivatives.hpp).
   const double start = chain::wall_seconds();
-  const auto first = ev.derivatives(0, q, u);
+  const auto articulated = formulations::articulated_body_dynamics(s);
+  const auto ev = numeric::EquationsEvaluator::for_parameters(eom, s.parameter_values(), numeric::Backend::Native, &articulated);
+  numeric::AccelerationDerivatives d;
+  ev.derivatives(0, q, u, d);
   chain::record("adyn-c", "derivatives", n, "-", "setup_wall_seconds", chain::number(chain::wall_seconds() - start));
-  chain::record("adyn-c", "derivatives", n, "-", "dqdd_dq_row0", chain::numbers(values(first.udot_q.row(0).transpose())));
+  chain::record("adyn-c", "derivatives", n, "-", "dqdd_dq_row0", chain::numbers(values(d.udot_q.row(0).transpose())));
+  chain::record("adyn-c", "derivatives", n, "-", "dqdd_dv_row0", chain::numbers(values(d.udot_u.row(0).transpose())));
   double sink = 0;
-  chain::record("adyn-c", "derivatives", n, "-", "seconds",
-                chain::number(chain::time_per_call([&] { sink += ev.derivatives(0, q, u).udot_q(0, 0); })));
-  chain::record("adyn-c", "derivatives", n, "-", "seconds_forward",
-                chain::number(chain::time_per_call([&] { sink += ev.evaluate(0, q, u).udot(0); })));
+  chain::record("adyn-c", "derivatives", n, "-", "seconds", chain::number(chain::time_per_call([&] {
+                  ev.derivatives(0, q, u, d);
+                  sink += d.udot_q(0, 0);
+                })));
+  Eigen::VectorXd qdot(n), udot(n);
+  chain::record("adyn-c", "derivatives", n, "-", "seconds_forward", chain::number(chain::time_per_call([&] {
+                  ev.rates(0, q.data(), u.data(), qdot.data(), udot.data());
+                  sink += udot(0);
+                })));
   if (sink == 0.123456789) std::printf("#\n");  // keeps the calls observable
 }
 

@@ -14,6 +14,7 @@ packages=(
   libeigen3-dev                                  # linear algebra
   libsundials-dev                                # ODE/DAE integrators
   libyaml-cpp-dev nlohmann-json3-dev             # model files, JSON output
+  liburdfdom-dev libtinyxml-dev                  # URDF robot descriptions (adyn check robot.urdf)
   libssl-dev                                     # SHA-256 of compiled-code cache entries
   libcli11-dev libfmt-dev                        # command line, formatting
   gnuplot-nox                                    # plots (adyn simulate --plot)

@@ -17,6 +17,7 @@
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
+#include "output_linearization.hpp"
 
 namespace adyn::analysis {
 
@@ -244,13 +245,20 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
     lin.Nw = sym::trig_simplify(normalized(select(jac_at(eom.coordinate_rates, lin.inputs), kept_rows, columns)));
     lin.Fw = sym::trig_simplify(normalized(sym::scaled(jac_at(r, lin.inputs), -1)));
   }
+  if (!system.outputs().empty()) {
+    std::vector<std::size_t> ignorable;  // among the independent coordinates
+    for (std::size_t k = 0; k < reduction.independent.size(); ++k)
+      if (std::find(kept.begin(), kept.end(), k) == kept.end()) ignorable.push_back(k);
+    linearize_outputs(system, eom, at, select(reduction.T, all_indices(eom.n()), kept),
+                      select(reduction.T, all_indices(eom.n()), ignorable), lin);
+  }
   std::vector<ex> stationarity;
   for (std::size_t i = 0; i < eom.p(); ++i) stationarity.push_back(tidy(udot0(i, 0)));
   for (std::size_t i : kept_rows) stationarity.push_back(f0(i, 0));
   lin.stationarity = sym::column(stationarity);
   split_second_order_form(lin);
-  for (auto* m : {&lin.M, &lin.Fq, &lin.Fu, &lin.Nq, &lin.Nu, &lin.Nw, &lin.Fw, &lin.C, &lin.G, &lin.K, &lin.N,
-                  &lin.stationarity})
+  for (auto* m : {&lin.M, &lin.Fq, &lin.Fu, &lin.Nq, &lin.Nu, &lin.Nw, &lin.Fw, &lin.Cq, &lin.Cu, &lin.Dw, &lin.C, &lin.G,
+                  &lin.K, &lin.N, &lin.stationarity})
     *m = sym::decimal_numbers(*m);
   lin.operating_point = described(point, eom);
   return lin;

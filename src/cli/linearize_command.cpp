@@ -1,7 +1,8 @@
 // `adyn linearize MODEL [--at NAME=EXPR ...]`: the linearized equations about an operating point —
 // the second-order form M, C, G, K, N where the speeds are the coordinates' rates, else the
 // first-order blocks, and the inputs' Nw, Fw — and the state and input matrices A, B at the
-// model's parameter values (docs/analysis.md); the outputs are the states (C = I, D = 0).
+// model's parameter values (docs/analysis.md), and with the model's outputs their rows Cq, Cu, Dw
+// and the output and feedthrough matrices C, D (without outputs, the states: C = I, D = 0).
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -20,17 +21,32 @@ std::vector<std::pair<std::string, GiNaC::matrix>> blocks(const analysis::Linear
   std::vector<std::pair<std::string, GiNaC::matrix>> out;
   if (lin.has_second_order_form()) out = {{"M", lin.M}, {"C", lin.C}, {"G", lin.G}, {"K", lin.K}, {"N", lin.N}};
   else out = {{"Nq", lin.Nq}, {"Nu", lin.Nu}, {"M", lin.M}, {"Fq", lin.Fq}, {"Fu", lin.Fu}};
-  if (lin.inputs.empty()) return out;
-  if (!lin.has_second_order_form()) out.emplace_back("Nw", lin.Nw);
-  out.emplace_back("Fw", lin.Fw);
+  if (!lin.inputs.empty()) {
+    if (!lin.has_second_order_form()) out.emplace_back("Nw", lin.Nw);
+    out.emplace_back("Fw", lin.Fw);
+  }
+  if (!lin.outputs.empty()) {
+    out.emplace_back("Cq", lin.Cq), out.emplace_back("Cu", lin.Cu);
+    if (!lin.inputs.empty()) out.emplace_back("Dw", lin.Dw);
+  }
   return out;
 }
 
 // The equations the blocks are of.
 std::string form(const analysis::LinearizedEquations& lin) {
   const bool inputs = !lin.inputs.empty();
-  if (lin.has_second_order_form()) return std::string("M dq'' + (C + G) dq' + (K + N) dq = ") + (inputs ? "Fw dw" : "0");
-  return inputs ? "dq' = Nq dq + Nu du + Nw dw,  M du' = Fq dq + Fu du + Fw dw" : "dq' = Nq dq + Nu du,  M du' = Fq dq + Fu du";
+  const std::string outputs =
+      lin.outputs.empty() ? "" : std::string(",  dy = Cq dq + Cu du") + (inputs ? " + Dw dw" : "");
+  if (lin.has_second_order_form())
+    return std::string("M dq'' + (C + G) dq' + (K + N) dq = ") + (inputs ? "Fw dw" : "0") + outputs;
+  return (inputs ? "dq' = Nq dq + Nu du + Nw dw,  M du' = Fq dq + Fu du + Fw dw" : "dq' = Nq dq + Nu du,  M du' = Fq dq + Fu du") +
+         outputs;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& x : names) s += (s.empty() ? "" : ", ") + x;
+  return s;
 }
 
 Eigen::IOFormat rows_format() { return Eigen::IOFormat(8, 0, ", ", "\n", "  [", "]"); }
@@ -65,7 +81,8 @@ void write_text(const Linearization& job, bool latex, std::ostream& out) {
       << "state: " << names(lin.coordinates) << (lin.coordinates.empty() ? "" : "; ") << names(lin.speeds) << "\n"
       << "ignorable (dropped): " << names(lin.ignorable) << "\n"
       << "dependent (holonomic constraints): " << names(lin.dependent) << "\n"
-      << (lin.inputs.empty() ? "" : "inputs: " + names(lin.inputs) + "\n") << form(lin) << "\n";
+      << (lin.inputs.empty() ? "" : "inputs: " + names(lin.inputs) + "\n")
+      << (lin.outputs.empty() ? "" : "outputs: " + joined(lin.outputs) + "\n") << form(lin) << "\n";
   for (const auto& [name, m] : blocks(lin)) {
     out << name << " = ";
     if (latex) out << sym::to_latex(m) << "\n";
@@ -76,6 +93,11 @@ void write_text(const Linearization& job, bool latex, std::ostream& out) {
   if (!lin.inputs.empty())
     out << "input matrix B (columns: " << names(lin.inputs) << "):\n"
         << analysis::input_matrix(lin, values).format(rows_format()) << "\n";
+  if (lin.outputs.empty()) return;
+  out << "output matrix C (rows: " << joined(lin.outputs) << "):\n"
+      << analysis::output_matrix(lin, values).format(rows_format()) << "\n";
+  if (!lin.inputs.empty())
+    out << "feedthrough matrix D:\n" << analysis::feedthrough_matrix(lin, values).format(rows_format()) << "\n";
 }
 
 void write_json(const Linearization& job, std::ostream& out) {
@@ -88,15 +110,15 @@ void write_json(const Linearization& job, std::ostream& out) {
     j[key] = list;
   }
   for (const auto& [name, m] : blocks(lin)) j["matrices"][name] = matrix_json(m);
-  // dx' = A dx + B dw, y = C dx + D dw with the states as the outputs (C = I, D = 0).
+  // dx' = A dx + B dw, y = C dx + D dw (without outputs declared, the states: C = I, D = 0).
   const auto values = job.doc.system.parameter_values();
   const Eigen::MatrixXd A = analysis::state_matrix(lin, values), B = analysis::input_matrix(lin, values);
   j["inputs"] = lin.input_names();
-  j["outputs"] = lin.state_names();
+  j["outputs"] = lin.output_names();
   j["state_matrix"] = numbers_json(A);
   j["input_matrix"] = numbers_json(B);
-  j["output_matrix"] = numbers_json(Eigen::MatrixXd::Identity(A.rows(), A.cols()));
-  j["feedthrough_matrix"] = numbers_json(Eigen::MatrixXd::Zero(A.rows(), B.cols()));
+  j["output_matrix"] = numbers_json(analysis::output_matrix(lin, values));
+  j["feedthrough_matrix"] = numbers_json(analysis::feedthrough_matrix(lin, values));
   out << j.dump(2) << "\n";
 }
 

@@ -7,6 +7,7 @@
 
 #include "adyn/cli/equations_report.hpp"
 #include "adyn/error.hpp"
+#include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::cli {
@@ -274,6 +275,41 @@ json classification_json(const analysis::ConstraintClassification& c) {
   return out;
 }
 
+namespace {
+
+json joint_json(const io::RobotJoint& r) {
+  json j = {{"name", r.name}, {"type", r.type}, {"parent", r.parent}, {"child", r.child}};
+  auto optional = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
+  if (!r.coordinate.empty()) j["coordinate"] = r.coordinate, j["input"] = r.input;
+  if (r.type != "fixed")
+    j["limits"] = {{"lower", optional(r.lower)}, {"upper", optional(r.upper)}, {"effort", optional(r.effort)},
+                   {"velocity", optional(r.velocity)}};
+  if (r.damping != 0 || r.friction != 0) j["damping"] = r.damping, j["friction"] = r.friction;
+  if (!r.mimics.empty()) j["mimic"] = {{"joint", r.mimics}, {"multiplier", r.multiplier}, {"offset", r.offset}};
+  return j;
+}
+
+// "panda_joint1: revolute panda_link0 -> panda_link1, coordinate panda_joint1, limits [-2.9, 2.9], ..."
+std::string joint_text(const json& j) {
+  std::string s = j["name"].get<std::string>() + ": " + j["type"].get<std::string>() + " " + j["parent"].get<std::string>() +
+                  " -> " + j["child"].get<std::string>();
+  if (j.contains("coordinate")) s += ", coordinate " + j["coordinate"].get<std::string>() + ", input " + j["input"].get<std::string>();
+  if (j.contains("limits") && !j["limits"]["lower"].is_null())
+    s += ", limits [" + number(j["limits"]["lower"]) + ", " + number(j["limits"]["upper"]) + "]";
+  if (j.contains("damping")) s += ", damping " + number(j["damping"]) + ", friction " + number(j["friction"]);
+  if (j.contains("mimic")) s += ", mimics " + j["mimic"]["joint"].get<std::string>();
+  return s;
+}
+
+// "Heading (k):" and one item a line.
+template <class Item>
+void write_lines(std::ostream& out, const std::string& heading, const json& items, Item item) {
+  out << heading << " (" << items.size() << "):\n";
+  for (const auto& i : items) out << "  " << item(i) << "\n";
+}
+
+}  // namespace
+
 json model_summary_json(const io::ModelDocument& doc, const analysis::ConstraintClassification& classification) {
   const auto& s = doc.system;
   json j = classification_json(classification);
@@ -290,10 +326,20 @@ json model_summary_json(const io::ModelDocument& doc, const analysis::Constraint
   j["bodies"] = m["bodies"];
   j["loads"] = loads(s);
   j["events"] = events(s);
+  j["outputs"] = json::array();
+  for (const auto& o : s.outputs())
+    j["outputs"].push_back({{"name", o.name}, {"kind", o.is_constraint_force() ? "constraint force" : "expression"},
+                            {"constraint", o.constraint}, {"unit", o.unit}});
   j["initial"] = io::initial_conditions(doc);
   j["initial_state"] = completed_initial_state(doc);
   j["simulation"] = json::object();
   for (const auto& [key, value] : settings(doc.setup)) j["simulation"][key] = value;
+  j["evaluator"] = formulations::describe_evaluator(s);
+  if (!doc.joints.empty()) {
+    j["joints"] = json::array();
+    for (const auto& r : doc.joints) j["joints"].push_back(joint_json(r));
+  }
+  if (!doc.notes.empty()) j["notes"] = doc.notes;
   return j;
 }
 
@@ -317,7 +363,15 @@ void write_model_summary(const io::ModelDocument& doc, const analysis::Constrain
   write_list(out, "Events", j["events"], [](const json& e) {
     return e["name"].get<std::string>() + (e["kind"] == "impact" ? " (impact, e = " + e["restitution"].get<std::string>() + ")" : " (stops the run)");
   });
+  if (!j["outputs"].empty())
+    write_list(out, "Outputs", j["outputs"], [](const json& o) {
+      return o["name"].get<std::string>() +
+             (o["kind"] == "constraint force" ? " (force of constraint '" + o["constraint"].get<std::string>() + "')" : "");
+    });
+  if (j.contains("joints")) write_lines(out, "Joints", j["joints"], joint_text);
   write_constraints(out, classification);
+  out << "Evaluator: " << j["evaluator"].get<std::string>() << "\n";
+  if (j.contains("notes")) write_lines(out, "Notes", j["notes"], plain);
   write_setup(out, doc.setup, j["initial_state"]);
 }
 

@@ -2,6 +2,7 @@
 // conditions, write the trajectory (CSV or JSON) and a summary, optionally draw it (--plot).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -38,10 +39,19 @@ void write_trajectory(const numeric::Trajectory& tr, const SimulateOptions& args
   out << "trajectory (" << method << ") written to " << *args.output << "\n";
 }
 
-// "T_phi = 0.5, T_delta = 0": the inputs' values in the run.
-std::string input_values_text(const model::System& system) {
+// "inputs (constant): T_phi = 0.5, T_delta = 0": the inputs' values in the run ("T_delta from its
+// table" for a tabulated one).
+std::string input_values_text(const model::System& system, const numeric::InputLaw& law) {
   std::ostringstream text;
-  for (const auto& i : system.inputs()) text << (text.tellp() > 0 ? ", " : "") << i.symbol.get_name() << " = " << i.value;
+  text << (law ? "inputs: " : "inputs (constant): ");
+  bool first = true;
+  for (const auto& i : system.inputs()) {
+    const auto& name = i.symbol.get_name();
+    text << (first ? "" : ", ") << name;
+    if (std::find(law.names.begin(), law.names.end(), name) != law.names.end()) text << " from its table";
+    else text << " = " << i.value;
+    first = false;
+  }
   return text.str();
 }
 
@@ -63,7 +73,7 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   // With the trajectory on standard output, everything else goes to standard error.
   std::ostream& report = args.output ? out : err;
   write_summary(tr, report);
-  if (!doc.system.inputs().empty()) report << "inputs (constant): " << input_values_text(doc.system) << "\n";
+  if (!doc.system.inputs().empty()) report << input_values_text(doc.system, options.input_law) << "\n";
   if (args.plot) {
     plot::render(trajectory_figure(doc.system, eom, tr, options), *args.plot);
     report << "plot written to " << *args.plot << "\n";

@@ -7,10 +7,14 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <set>
 #include <map>
 
 #include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/cli/commands.hpp"
+#include "adyn/cli/input_table.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
@@ -71,24 +75,60 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
   command.add_option("--backend", given.backend, "tape (default) or native (generated C compiled at run time)")
       ->check(CLI::IsMember({"tape", "native"}));
   command.add_option("--input", given.inputs, "NAME=VALUE: the constant value of one of the model's inputs over the "
-                                              "model's own (default 0); repeatable")
-      ->type_name("NAME=VALUE");
+                                              "model's own (default 0); NAME=FILE.csv: its values in time, a table "
+                                              "t,value interpolated linearly; repeatable")
+      ->type_name("NAME=VALUE|FILE");
 }
+
+namespace {
+
+// NAME=VALUE: the name and the value's text.
+std::pair<std::string, std::string> assignment(const std::string& text) {
+  const auto at = text.find('=');
+  if (at == std::string::npos || at == 0 || at + 1 == text.size())
+    throw ModelError("--input '" + text + "'", "expected NAME=VALUE or NAME=FILE.csv");
+  return {text.substr(0, at), text.substr(at + 1)};
+}
+
+std::optional<double> number_in(const std::string& value) {
+  char* end = nullptr;
+  const double number = std::strtod(value.c_str(), &end);
+  if (end != value.c_str() + value.size() || std::isspace(static_cast<unsigned char>(value.front()))) return std::nullopt;
+  return number;
+}
+
+bool is_file(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec);
+}
+
+}  // namespace
 
 void set_inputs(model::System& system, const std::vector<std::string>& assignments) {
   std::map<std::string, double> values;
+  std::set<std::string> named;
   for (const auto& text : assignments) {
-    const auto at = text.find('=');
     const std::string object = "--input '" + text + "'";
-    if (at == std::string::npos || at == 0 || at + 1 == text.size()) throw ModelError(object, "expected NAME=VALUE");
-    const std::string name = text.substr(0, at), value = text.substr(at + 1);
-    char* end = nullptr;
-    const double number = std::strtod(value.c_str(), &end);
-    if (end != value.c_str() + value.size() || std::isspace(static_cast<unsigned char>(value.front())))
-      throw ModelError(object, "the value '" + value + "' is not a number");
-    if (!values.emplace(name, number).second) throw ModelError(object, "the input '" + name + "' is given twice");
+    const auto [name, value] = assignment(text);
+    if (!named.insert(name).second) throw ModelError(object, "the input '" + name + "' is given twice");
+    if (const auto number = number_in(value)) {
+      values.emplace(name, *number);
+    } else if (is_file(value)) {  // a table (tabulated_inputs): the input must be one of the model's
+      if (!system.has_input(name)) system.set_input_values({{name, 0.0}});  // throws, naming the inputs there are
+    } else {
+      throw ModelError(object, "the value '" + value + "' is not a number, nor a file of a tabulated input (t,value rows)");
+    }
   }
   system.set_input_values(values);
+}
+
+numeric::InputLaw tabulated_inputs(const std::vector<std::string>& assignments) {
+  std::vector<InputTable> tables;
+  for (const auto& text : assignments) {
+    const auto [name, value] = assignment(text);
+    if (!number_in(value)) tables.push_back(read_input_table(name, value));
+  }
+  return tables.empty() ? numeric::InputLaw{} : tabulated_input_law(std::move(tables));
 }
 
 numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup) {
@@ -111,6 +151,7 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
     throw ModelError("simulation options", "max time must be a positive number of seconds, got " +
                                                fmt::format("{:g}", *given.max_time));
   o.max_wall_seconds = given.max_time.value_or(0);
+  o.input_law = tabulated_inputs(given.inputs);
   return o;
 }
 
@@ -131,6 +172,7 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   os << "\n";
   if (const auto rank = m.constraint_rank.describe(); !rank.empty()) os << "  " << rank << "\n";
   if (const auto changes = formulations::describe(m.partition_changes); !changes.empty()) os << "  " << changes << "\n";
+  if (!m.evaluator.empty()) os << "  evaluator: " << m.evaluator << "\n";
 }
 
 formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,

@@ -4,8 +4,11 @@
 #include <optional>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/generalized_forces.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "kinematic_tree.hpp"
@@ -26,7 +29,7 @@ class BlockFactor {
       for (unsigned k = 0; k < j; ++k) dj -= L_(j, k) * L_(j, k) * d_[k];
       dj = sym::intermediate(dj);
       if (dj.is_zero())
-        throw SingularityError("body '" + node + "'", not_positive_definite);
+        throw SingularityError("body '" + node + "'", linalg::not_positive_definite);
       d_.push_back(dj);
       scales_.push_back(D(j, j));
       for (unsigned i = j + 1; i < m; ++i) {
@@ -72,16 +75,13 @@ struct Articulation {
 
 }  // namespace
 
-ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
-  const KinematicTree tree(system);
+namespace {
+
+// The passes of Featherstone's Table 7.1 with the generalized active forces `tau`: u̇ into
+// out.accelerations, the pivots, the bodies.
+void articulated_body_passes(const KinematicTree& tree, const std::vector<ex>& tau, ArticulatedBodyDynamics& out) {
   const auto& nodes = tree.nodes();
   const std::size_t K = nodes.size();
-  ArticulatedBodyDynamics out;
-  out.coordinates = system.coordinates();
-  out.speeds = system.speeds();
-  for (const auto& q : out.coordinates) out.coordinate_rates.push_back(system.in_speeds(sym::derivative_of(q)));
-  // τ: the generalized active forces of every load but gravity, which is in the bias forces.
-  const auto tau = generalized_active_forces(system, out.speeds, LoadSelection::AllButGravity);
 
   // Backward pass (Featherstone Table 7.1): the articulated inertias and bias forces.
   std::vector<matrix> IA(K), pA(K);
@@ -132,32 +132,39 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
     out.bodies.push_back(node.name);
     out.parents.push_back(node.parent);
   }
-  return out;
-}
-
-namespace {
-
-// The dynamics when the system is a tree the algorithm handles, else none.
-std::optional<ArticulatedBodyDynamics> dynamics_of_tree(const model::System& system) {
-  try {
-    return articulated_body_dynamics(system);
-  } catch (const NotATree&) {
-    return std::nullopt;
-  } catch (const SingularityError&) {  // M singular at every state: M u̇ = F reports it where it is evaluated
-    return std::nullopt;
-  }
 }
 
 }  // namespace
 
+ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
+  const KinematicTree tree(system);
+  ArticulatedBodyDynamics out;
+  out.coordinates = system.coordinates();
+  out.speeds = system.speeds();
+  for (const auto& q : out.coordinates) out.coordinate_rates.push_back(system.in_speeds(sym::derivative_of(q)));
+  // Q: the generalized active forces of every load but gravity, which is in the bias forces. The
+  // passes are generated once, with symbols for Q, and Q put in after.
+  out.forcing = generalized_active_forces(system, out.speeds, LoadSelection::AllButGravity);
+  GiNaC::exmap forcing;
+  for (std::size_t i = 0; i < out.speeds.size(); ++i) {
+    out.forcing_symbols.emplace_back("Q_" + out.speeds[i].get_name());
+    forcing[out.forcing_symbols.back()] = out.forcing[i];
+  }
+  articulated_body_passes(tree, std::vector<ex>(out.forcing_symbols.begin(), out.forcing_symbols.end()), out);
+  out.accelerations_of_forcing = out.accelerations;
+  sym::Substitution with_forces(forcing);
+  for (auto& udot : out.accelerations) udot = with_forces(udot);
+  out.inverse_dynamics.coordinates = out.coordinates;
+  out.inverse_dynamics.speeds = out.speeds;
+  out.inverse_dynamics.accelerations = sym::derivatives_of(out.speeds);
+  out.inverse_dynamics.required = recursive_newton_euler(tree, out.inverse_dynamics.accelerations);
+  out.inverse_dynamics.applied = out.forcing;
+  return out;
+}
+
 std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model::System& system,
                                                                      const EquationsOfMotion& eom) {
-  const bool own_state = eom.coordinates == system.coordinates() && eom.speeds == system.speeds() &&
-                         eom.speed_definitions.rows() == 0 && eom.hamiltonian.is_zero();
-  const bool unconstrained = eom.constraint_matrix.rows() == 0 && eom.dependent_speeds.empty() &&
-                             eom.auxiliary_speeds.empty() && eom.enforcement == ConstraintEnforcement::Multipliers;
-  if (!own_state || !unconstrained) return std::nullopt;
-  return dynamics_of_tree(system);
+  return choose_evaluator(system, eom).dynamics;
 }
 
 std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method) {
@@ -170,7 +177,6 @@ std::optional<EquationsOfMotion> tree_equations(const model::System& system, con
     system.check_velocities_from_positions("Lagrange's equations (and Hamilton's and Udwadia-Kalaba's, built on them)");
   }
   system.check_kinematic_equations();
-  if (!dynamics_of_tree(system)) return std::nullopt;
   EquationsOfMotion eom;
   eom.method = name->second;
   eom.coordinates = system.coordinates();
@@ -180,6 +186,7 @@ std::optional<EquationsOfMotion> tree_equations(const model::System& system, con
     eom.coordinate_rates(i, 0) = system.in_speeds(sym::derivative_of(eom.coordinates[i]));
   eom.mass_matrix = matrix(0, 0);
   eom.forcing = matrix(0, 1);
+  if (!choose_evaluator(system, eom).dynamics) return std::nullopt;
   return eom;
 }
 

@@ -59,6 +59,7 @@ bool mentions(const kin::Vector& v, const std::vector<GiNaC::symbol>& symbols) {
 
 KinematicTree::KinematicTree(const model::System& system)
     : system_(system), N_(system.inertial_frame()), speeds_(system.speeds()), without_udot_(udot_to_zero(speeds_)) {
+  for (std::size_t s = 0; s < speeds_.size(); ++s) speed_index_[speeds_[s]] = s;
   if (!system.constraints().empty())
     throw NotATree("constraint '" + system.constraints().front().name +
                    "': the articulated-body algorithm solves unconstrained trees");
@@ -100,7 +101,7 @@ void KinematicTree::add_node(const std::string& name, const Element& element) {
 // another node's, or whose position from its own parent is measured in another node's frame, not
 // N (a joint on that body). Any choice that passes find_own_motion's checks gives the same dynamics;
 // this one finds the joints of chains and trees as they are usually modelled. The nodes are then
-// ordered by depth (stable), parents first.
+// ordered by depth (stable), parents first. Parents the system states replace the search.
 void KinematicTree::find_parents() {
   const std::size_t K = nodes_.size();
   auto node_of = [&](auto&& is_its, std::size_t k) {
@@ -109,6 +110,7 @@ void KinematicTree::find_parents() {
     return -1;
   };
   std::vector<int> parent(K, -1);
+  if (stated_parents(parent)) return order_by_depth(parent);
   for (std::size_t k = 0; k < K; ++k)
     for (std::optional<kin::Point> Q = elements_[k].point; Q && parent[k] < 0; Q = Q->parent()) {
       if (*Q != elements_[k].point) parent[k] = node_of([&](const Element& e) { return e.point == *Q; }, k);
@@ -116,6 +118,28 @@ void KinematicTree::find_parents() {
       if (parent[k] < 0 && parts.size() == 1 && parts.front().frame != N_)
         parent[k] = node_of([&](const Element& e) { return e.frame == parts.front().frame; }, k);
     }
+  order_by_depth(parent);
+}
+
+// The parents the system states (URDF joints: model::System::state_parent), when it states one
+// for every node: no guess from positions, which cannot tell the frame of a joint whose origin
+// coincides with its parent's.
+bool KinematicTree::stated_parents(std::vector<int>& parent) const {
+  const auto& stated = system_.stated_parents();
+  if (stated.empty()) return false;
+  for (std::size_t k = 0; k < nodes_.size(); ++k) {
+    const auto it = stated.find(nodes_[k].name);
+    if (it == stated.end())
+      throw NotATree("'" + nodes_[k].name + "' has no stated parent, while the system states the parents of other bodies");
+    if (it->second.empty()) continue;
+    for (std::size_t j = 0; j < nodes_.size() && parent[k] < 0; ++j)
+      if (nodes_[j].name == it->second) parent[k] = static_cast<int>(j);
+  }
+  return true;
+}
+
+void KinematicTree::order_by_depth(const std::vector<int>& parent) {
+  const std::size_t K = nodes_.size();
   std::vector<std::size_t> depth(K, 0), order(K);
   for (std::size_t k = 0; k < K; ++k)
     for (int j = parent[k]; j >= 0; j = parent[static_cast<std::size_t>(j)])
@@ -132,6 +156,20 @@ void KinematicTree::find_parents() {
     elements.push_back(elements_[k]);
   }
   nodes_ = std::move(nodes), elements_ = std::move(elements);
+}
+
+// The speeds (their positions in speeds_, ascending) occurring in a or b: one pass over each
+// distinct subexpression, so that a system of K bodies and K speeds costs O(K) here, not O(K²).
+std::vector<std::size_t> KinematicTree::speeds_in(const kin::Vector& a, const kin::Vector& b) const {
+  std::vector<GiNaC::ex> components;
+  for (const auto* v : {&a, &b})
+    for (const auto& part : v->parts())
+      for (unsigned i = 0; i < 3; ++i) components.push_back(part.components(i, 0));
+  std::vector<std::size_t> out;
+  for (const auto& s : sym::free_symbols(components))
+    if (const auto it = speed_index_.find(s); it != speed_index_.end()) out.push_back(it->second);
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 // The node's motion relative to its parent, (1) of kinematic_tree.hpp: the relative angular
@@ -174,8 +212,7 @@ void KinematicTree::find_own_motion(TreeNode& node, const Element& element) {
   }
   node.lever = named(lever);
 
-  for (std::size_t s = 0; s < speeds_.size(); ++s)
-    if (mentions(omega, {speeds_[s]}) || mentions(velocity, {speeds_[s]})) node.speeds.push_back(s);
+  node.speeds = speeds_in(omega, velocity);
   node.motion_subspace = matrix(6, static_cast<unsigned>(node.speeds.size()));
   for (unsigned j = 0; j < node.speeds.size(); ++j) {
     const auto& u = speeds_[node.speeds[j]];

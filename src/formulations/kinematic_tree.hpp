@@ -14,6 +14,9 @@
 // (sym::intermediate), in O(1) per node: rotation matrices, angular velocities, the accelerations
 // c of the frames and points on the way.
 //
+// The parents are those the system states (model::System::state_parent, as the URDF reader
+// does), else found from the positions (find_parents).
+//
 // A node's own speeds are those its motion relative to the parent (the relative angular velocity,
 // and the derivative of the position in the parent's frame, or in N for a part measured in a frame
 // that does not turn with the parent) depends on; they must not move an ancestor and must belong
@@ -22,6 +25,7 @@
 #include <ginac/ginac.h>
 
 #include <deque>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,17 +79,24 @@ class KinematicTree {
   };
   void add_node(const std::string& name, const Element& element);
   void find_parents();
+  bool stated_parents(std::vector<int>& parent) const;
+  void order_by_depth(const std::vector<int>& parent);
   void find_own_motion(TreeNode& node, const Element& element);
+  std::vector<std::size_t> speeds_in(const kin::Vector& a, const kin::Vector& b) const;
   void find_inertia(TreeNode& node, const Element& element);
 
   const model::System& system_;
   kin::ReferenceFrame N_;
   std::vector<GiNaC::symbol> speeds_;
+  std::map<GiNaC::ex, std::size_t, GiNaC::ex_is_less> speed_index_;  // position in speeds_
   sym::Substitution without_udot_;
   std::deque<std::pair<kin::ReferenceFrame, FrameMotion>> frames_;
   std::deque<std::pair<kin::Point, GiNaC::matrix>> points_;
   std::vector<TreeNode> nodes_;
   std::vector<Element> elements_;  // of each node
 };
+
+/// τ(q, u, a) of recursive_newton_euler.hpp over `tree`, `a` the accelerations of the speeds.
+std::vector<GiNaC::ex> recursive_newton_euler(const KinematicTree& tree, const std::vector<GiNaC::symbol>& a);
 
 }  // namespace adyn::formulations

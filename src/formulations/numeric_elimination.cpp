@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/linalg/positive_definite.hpp"
+#include "adyn/linalg/saddle_point.hpp"
 #include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
@@ -86,7 +88,7 @@ Eigen::VectorXd NumericElimination::solve(const Eigen::MatrixXd& M, const Eigen:
     // Wehage & Haug (1982): the dependent set anew, by pivoting on G at this state.
     auto cols = numeric::pivoted_columns(G);
     if (static_cast<Eigen::Index>(cols.size()) < m)
-      throw SingularityError(what, singular_constraints_reason(M, G, row_names) + " at this state");
+      throw SingularityError(what, linalg::singular_saddle_point(M, G, row_names) + " at this state");
     previous_ = dependent_;
     dependent_.assign(cols.begin(), cols.end());
     repartitioned_ = previous_ != dependent_;
@@ -111,7 +113,7 @@ Eigen::VectorXd NumericElimination::solve(const Eigen::MatrixXd& M, const Eigen:
   }
   const Eigen::MatrixXd reduced = C.transpose() * M * C;
   const Eigen::LLT<Eigen::MatrixXd> llt(reduced);
-  if (llt.info() != Eigen::Success || !regular_pivots(llt.matrixLLT(), reduced.diagonal()))
+  if (llt.info() != Eigen::Success || !linalg::regular_pivots(llt.matrixLLT(), reduced.diagonal()))
     throw SingularityError(what, "the mass matrix is singular on the motions the constraints allow at this state");
   const Eigen::VectorXd ui = llt.solve(C.transpose() * (F - M * c));
   return C * ui + c;

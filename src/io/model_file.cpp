@@ -1,4 +1,5 @@
 #include "adyn/io/model_file.hpp"
+#include "adyn/io/urdf_reader.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -20,6 +21,7 @@
 #include "adyn/symbolic/evaluate.hpp"
 #include "geometric_constraints.hpp"
 #include "geometry_section.hpp"
+#include "outputs_section.hpp"
 #include "initial_conditions.hpp"
 #include "model_values.hpp"
 
@@ -34,7 +36,7 @@ const std::vector<std::string> top_level_keys = {
     "bodies",  "constraints",      "gravity",    "forces",      "torques",
     "springs", "dampers",          "potentials", "dissipation", "generalized_forces",
     "events",  "initial",          "simulation", "dependent_speeds", "operating_point", "geometry",
-    "inputs"};
+    "inputs", "outputs"};
 
 class ModelReader : public ModelValues {
  public:
@@ -66,6 +68,7 @@ class ModelReader : public ModelValues {
     each(top, "dissipation", "dissipation function", &ModelReader::read_dissipation);
     each(top, "generalized_forces", "generalized force", &ModelReader::read_generalized_force);
     if (top.has("geometry")) read_geometry(top["geometry"], source_, system_);
+    if (top.has("outputs")) read_outputs(top["outputs"], source_, system_);
   }
 
   // The names a state may be given by: the coordinates (and their rates q_d), the speeds.
@@ -601,6 +604,7 @@ analysis::InitialState initial_state_of(const ModelDocument& doc) {
 }
 
 ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source) {
+  if (is_urdf_path(source)) return read_urdf_text(yaml_text, source);
   return read_document(parse_yaml(yaml_text, source), source);
 }
 
@@ -608,7 +612,7 @@ model::System read_model(const std::string& yaml_text, const std::string& source
   return read_model_document_text(yaml_text, source).system;
 }
 
-ModelDocument read_model_document(const std::string& path) {
+std::string read_model_text(const std::string& path) {
   namespace fs = std::filesystem;
   auto fail = [&](const std::string& problem) { throw ModelFileError(path, 1, 1, "model file", problem); };
   std::error_code ec;
@@ -623,8 +627,10 @@ ModelDocument read_model_document(const std::string& path) {
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > max_model_file_bytes)
     fail("is larger than " + std::to_string(max_model_file_bytes >> 20) + " MiB, more than any model needs");
-  return read_model_document_text(text, path);
+  return text;
 }
+
+ModelDocument read_model_document(const std::string& path) { return read_model_document_text(read_model_text(path), path); }
 
 model::System read_model_file(const std::string& path) { return read_model_document(path).system; }
 

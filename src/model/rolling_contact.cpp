@@ -57,7 +57,7 @@ ContactKinematics plane_contact(const std::string& object, const kin::ReferenceF
 std::vector<std::string> add_contact_rows(System& system, const std::string& name, const ContactKinematics& k) {
   std::vector<std::string> names;
   for (int i = 0; i < 2; ++i) {
-    names.push_back(name + " no-slip " + std::to_string(i + 1));
+    names.push_back(name + " no-slip " + k.tangent_names[static_cast<std::size_t>(i)]);
     system.add_constraint({names.back(), ConstraintLevel::Velocity, k.slip_velocity.dot(k.tangents[i]), {}});
   }
   if (!vanishes_identically(k.height, system)) {
@@ -72,9 +72,16 @@ ContactKinematics contact_kinematics(const RollingContact& c) {
   if (c.radius.is_zero()) throw ModelError(object, "needs a wheel radius");
   if (c.axle.is_zero()) throw ModelError(object, "needs the wheel's axle direction");
   const ex cos_tilt = c.normal.dot(c.axle);  // n̂·â
-  const kin::Vector g = (c.normal - cos_tilt * c.axle) / GiNaC::sqrt(1 - cos_tilt * cos_tilt);
-  return plane_contact(object, c.wheel, c.center, -c.radius * g - c.tube_radius * c.normal, c.ground, c.normal,
-                       c.plane_point);
+  const ex sin_tilt = GiNaC::sqrt(1 - cos_tilt * cos_tilt);
+  const kin::Vector g = (c.normal - cos_tilt * c.axle) / sin_tilt;
+  auto k = plane_contact(object, c.wheel, c.center, -c.radius * g - c.tube_radius * c.normal, c.ground, c.normal,
+                         c.plane_point);
+  if (c.tangents == ContactTangents::Wheel) {
+    const kin::Vector forward = c.axle.cross(c.normal) / sin_tilt;
+    k.tangents = {forward, c.normal.cross(forward)};
+    k.tangent_names = {"forward", "lateral"};
+  }
+  return k;
 }
 
 std::vector<std::string> add_rolling_contact(System& system, const RollingContact& c) {

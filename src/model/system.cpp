@@ -325,6 +325,15 @@ void System::add_body(const RigidBody& body) {
   bodies_.push_back(body);
 }
 
+void System::state_parent(const std::string& body, const std::string& parent) {
+  const std::string object = "body '" + body + "'";
+  if (mass_kinds_.count(body) == 0) throw ModelError(object, "no particle or body of that name to state a parent of");
+  if (parent == body) throw ModelError(object, "cannot hang from itself");
+  if (!parent.empty() && mass_kinds_.count(parent) == 0)
+    throw ModelError(object, "its stated parent '" + parent + "' is no particle or body of the system");
+  stated_parents_[body] = parent;
+}
+
 void System::claim_load_name(const std::string& kind, const std::string& name) {
   if (name.empty()) throw ModelError(kind, "needs a name");
   if (!load_names_.insert(name).second) throw ModelError(kind + " '" + name + "'", "a load with this name already exists");

@@ -5,6 +5,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::numeric {
@@ -30,6 +31,12 @@ std::string what_at(double t) {
 }
 
 }  // namespace
+
+bool singular_pivot(const double* pivot, const double* scale, std::size_t count) {
+  for (std::size_t j = 0; j < count; ++j)
+    if (!(pivot[j] > linalg::singular_pivot_ratio * scale[j])) return std::isfinite(pivot[j]) && std::isfinite(scale[j]);
+  return false;
+}
 
 ArticulatedBodyEvaluator::ArticulatedBodyEvaluator(const formulations::ArticulatedBodyDynamics& dynamics,
                                                    const std::vector<GiNaC::symbol>& parameters,
@@ -66,13 +73,7 @@ void ArticulatedBodyEvaluator::rates(double t, const double* q, const double* u,
   const double* scale = pivot + pivots_;
   bool finite = true;
   for (std::size_t i = 0; i < p_ + n_; ++i) finite = finite && std::isfinite(out_[i]);
-  for (std::size_t j = 0; j < pivots_; ++j) {
-    // The pivot test of formulations::regular_pivots, block by block.
-    if (!(pivot[j] > formulations::singular_pivot_ratio * scale[j])) {
-      if (!std::isfinite(pivot[j]) || !std::isfinite(scale[j])) break;
-      throw SingularityError(what_at(t), formulations::not_positive_definite);
-    }
-  }
+  if (singular_pivot(pivot, scale, pivots_)) throw SingularityError(what_at(t), linalg::not_positive_definite);
   if (!finite) throw EvaluationError(what_at(t) + ": the state left the domain (a value is not finite)");
   std::copy(out_.data(), out_.data() + p_, udot);
   std::copy(out_.data() + p_, out_.data() + p_ + n_, qdot);

@@ -7,12 +7,10 @@
 #include <map>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 
 namespace adyn::numeric {
 namespace {
-
-constexpr int default_iterations = 50;
 
 // α0 · max(diag M) / max |G_i|², one penalty for every row.
 double penalty_for(double largest_mass, double longest_row_squared) {
@@ -26,15 +24,16 @@ double penalty_for(double largest_mass, double longest_row_squared) {
 // (about ε·α relative: 1e-9 for α0 = 1e7) enters only the correction, which vanishes: u̇ is as
 // accurate as M and F, and an integrator at tight tolerances meets no noise. Stops when the
 // correction settles; returns the iterations made. Near a singular configuration the iteration
-// gains only about α σ²/m per step along a row of singular value σ, and the 50 steps it is given
-// resolve no more of it: that is the regularization that carries the motion through on its branch.
+// gains only about α σ²/m per step along a row of singular value σ, and the
+// augmented_lagrangian_iterations steps it is given resolve no more of it: that is the
+// regularization that carries the motion through on its branch.
 // (Conjugate gradients on the multiplier equation resolve those directions exactly, the forces
 // grow as 1/σ, and A02 leaves the parallelogram at its first crossing.)
 // The products write into their second argument (no allocation per iteration).
 template <class Solve, class MassTimes, class Times, class TransposeTimes>
 int iterate(const Solve& solve, const MassTimes& mass_times, const Times& times, const TransposeTimes& transpose_times,
             const Eigen::VectorXd& b, double alpha, const Eigen::VectorXd& c, Eigen::VectorXd& x,
-            int max_iterations = default_iterations) {
+            int max_iterations = augmented_lagrangian_iterations) {
   const Eigen::Index p = b.size(), m = c.size();
   Eigen::VectorXd mu = Eigen::VectorXd::Zero(m), gap = c, lambda(m), Gx(m), force(p), Mx(p), residual(p), correction(p);
   x = Eigen::VectorXd::Zero(p);
@@ -133,7 +132,7 @@ bool AugmentedLagrangianSolver::factorize(const MatrixRef& M, const MatrixRef& G
   for (std::size_t j = 0; j < p_; ++j) diagonal(static_cast<Eigen::Index>(j)) = values[diagonal_[j]];
   const Eigen::VectorXd permuted = ldlt_.permutationP() * diagonal;
   return ldlt_.info() == Eigen::Success &&
-         (ldlt_.vectorD().array() > formulations::singular_pivot_ratio * permuted.array().abs()).all();
+         (ldlt_.vectorD().array() > linalg::singular_pivot_ratio * permuted.array().abs()).all();
 }
 
 Eigen::VectorXd AugmentedLagrangianSolver::solve_factored(const Eigen::VectorXd& b) const { return ldlt_.solve(b); }

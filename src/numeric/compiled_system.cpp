@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/articulated_body.hpp"
+#include "adyn/formulations/evaluator_choice.hpp"
 #include "simulation_monitors.hpp"
 
 namespace adyn::numeric {
@@ -28,12 +28,14 @@ model::System rows_kept(const model::System& system, const formulations::Equatio
   return kept;
 }
 
+// The evaluator, and which forward dynamics it evaluates and why in `choice`.
 EquationsEvaluator compile_equations(const model::System& system, const formulations::EquationsOfMotion& eom,
-                                     const CompileOptions& options) {
-  const auto articulated =
-      options.articulated_body ? formulations::articulated_body_dynamics_for(system, eom) : std::nullopt;
-  return EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend,
-                                            articulated ? &*articulated : nullptr);
+                                     const CompileOptions& options, std::string& choice) {
+  formulations::EvaluatorChoice chosen;
+  if (options.articulated_body) chosen = formulations::choose_evaluator(system, eom);
+  choice = options.articulated_body ? chosen.describe() : formulations::mass_matrix_asked();
+  const auto* articulated = chosen.dynamics ? &*chosen.dynamics : nullptr;
+  return EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend, articulated);
 }
 
 }  // namespace
@@ -47,7 +49,8 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
     : options_(options),
       enforcement_(eom.enforcement),
       constraint_count_(kept.constraints().size()),
-      evaluator_(compile_equations(kept, eom, options)),
+      evaluator_(compile_equations(kept, eom, options, evaluator_choice_)),
+      outputs_(kept, eom),
       monitors_(std::make_unique<const Monitors>(build_monitors(kept, eom))) {
   auto parameters = parameter_inputs(kept.parameter_values());
   names_ = {.method = eom.method,
@@ -57,7 +60,10 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
             .constraints = eom.constraint_names,
             .dropped_constraints = eom.dropped_constraints,
             .parameters = names_of(parameters.symbols),
+            .inputs = {},
+            .outputs = outputs_.names(),
             .dropped_note = formulations::dropped_note(eom)};
+  for (const auto& input : kept.inputs()) names_.inputs.push_back(input.symbol.get_name());
   parameter_values_ = std::move(parameters.values);
   ++built;
 }

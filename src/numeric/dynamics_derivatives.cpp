@@ -2,6 +2,7 @@
 #include "adyn/numeric/dynamics_derivatives.hpp"
 
 #include "adyn/error.hpp"
+#include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
@@ -74,7 +75,7 @@ AccelerationDerivatives acceleration_derivatives(const Eigen::MatrixXd& M, const
   Eigen::MatrixXd X;
   if (m == 0) {
     Eigen::LLT<Eigen::MatrixXd> cholesky(M);
-    if (cholesky.info() != Eigen::Success) throw SingularityError(what, formulations::not_positive_definite);
+    if (cholesky.info() != Eigen::Success) throw SingularityError(what, linalg::not_positive_definite);
     X = -cholesky.solve(J);
   } else {
     Eigen::MatrixXd K = Eigen::MatrixXd::Zero(p + m, p + m);

@@ -5,15 +5,18 @@
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
+#include "adyn/linalg/positive_definite.hpp"
+#include "adyn/linalg/saddle_point.hpp"
 #include "adyn/model/constraint.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/dynamics_derivatives.hpp"
-#include "adyn/symbolic/matrix.hpp"
+#include "adyn/numeric/tree_derivatives.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/hoist.hpp"
+#include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::numeric {
 namespace {
@@ -62,6 +65,11 @@ struct EquationsEvaluator::Code {
   CompiledFunction nonideal;      // C (inputs + N_c)
   std::optional<AugmentedLagrangianSolver> augmented;  // its pattern analysed once, copied by each workspace
   std::optional<ResidualJacobian> jacobian;            // for derivatives(), on first use
+  // Through the tree (with the articulated-body algorithm): the dynamics, and the derivatives in
+  // the state and in the parameters, each compiled on first use.
+  std::shared_ptr<const formulations::ArticulatedBodyDynamics> tree;
+  std::once_flag tree_state_compiled, tree_parameters_compiled;
+  std::optional<TreeDerivatives> tree_state, tree_parameters;
   bool has_nonideal = false, has_friction = false;
   std::size_t inputs = 0, outputs = 0;
 
@@ -74,6 +82,11 @@ struct EquationsEvaluator::Code {
     return c;
   }
   void compile_matrices();
+};
+
+// This copy's buffers for the derivatives through the tree.
+struct EquationsEvaluator::TreeWorkspaces {
+  std::optional<TreeDerivatives::Workspace> state, parameters;
 };
 
 void EquationsEvaluator::Code::compile_matrices() {
@@ -127,6 +140,7 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
   code_->parameters = parameters;
   code_->backend = backend;
   if (articulated) {
+    code_->tree = std::make_shared<const formulations::ArticulatedBodyDynamics>(*articulated);
     articulated_.object = std::make_unique<ArticulatedBodyEvaluator>(*articulated, parameters, values, backend);
     if (articulated_->backend() != backend) code_->backend = Backend::Tape;
     code_->backend_note = articulated_->backend_note();
@@ -259,7 +273,7 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
     Eigen::Map<Eigen::VectorXd> diagonal(diagonal_.data(), P);
     diagonal = M.diagonal();
     Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> cholesky(M);  // in place (a value that is not finite ends in u̇)
-    if (cholesky.info() != Eigen::Success || !formulations::regular_pivots(M, diagonal)) throw_singular_or_not_finite(t);
+    if (cholesky.info() != Eigen::Success || !linalg::regular_pivots(M, diagonal)) throw_singular_or_not_finite(t);
     Eigen::Map<Eigen::VectorXd> x(udot, P);
     x = Eigen::Map<const Eigen::VectorXd>(F, P);
     cholesky.solveInPlace(x);
@@ -275,7 +289,7 @@ void EquationsEvaluator::throw_singular_or_not_finite(double t) const {
   code_->main.evaluate(in_.data(), out_.data());
   const Eigen::Map<const Eigen::VectorXd> values(out_.data(), static_cast<Eigen::Index>(p_ * p_ + p_ + n_));
   if (!values.allFinite()) throw_not_finite(t);
-  throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
+  throw SingularityError(method_ + " equations " + at_time(t), linalg::not_positive_definite);
 }
 
 Derivatives EquationsEvaluator::evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
@@ -292,7 +306,7 @@ Derivatives EquationsEvaluator::evaluate_augmented(double t, const Eigen::Vector
   auto solved = augmented_->solve(e.M, e.F, e.G, e.g + correction);
   if (!solved || !solved->udot.allFinite()) {
     if (!e.M.allFinite() || !e.G.allFinite()) throw_not_finite(t);
-    throw SingularityError(method_ + " equations " + at_time(t), formulations::not_positive_definite);
+    throw SingularityError(method_ + " equations " + at_time(t), linalg::not_positive_definite);
   }
   Derivatives d{.qdot = e.qdot, .udot = std::move(solved->udot), .lambda = {}, .constraint_force = std::move(solved->constraint_force)};
   if (multipliers) d.lambda = least_norm_multipliers(e.G, d.constraint_force);
@@ -341,7 +355,7 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
       return C;
     };
     try {
-      auto forces = formulations::udwadia_kalaba_forces(M, F, G, g, nonideal, code_->has_friction ? mu : 0.0, u, constraint_names_);
+      auto forces = linalg::udwadia_kalaba_forces(M, F, G, g, nonideal, code_->has_friction ? mu : 0.0, u, constraint_names_);
       d.udot = forces.acceleration;
       d.constraint_force = forces.ideal + forces.nonideal;
     } catch (const ModelError& e) {
@@ -349,19 +363,37 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     }
     return d;
   }
-  auto solved = formulations::solve_linear(M, F, G, g, method_ + " equations " + at_time(t), constraint_names_);
+  auto solved = linalg::solve_saddle_point(M, F, G, g, method_ + " equations " + at_time(t), constraint_names_);
   d.udot = solved.udot;
   d.lambda = solved.lambda;
   d.constraint_force = rows_ ? Eigen::VectorXd(G.transpose() * d.lambda) : Eigen::VectorXd::Zero(P);
   return d;
 }
 
-AccelerationDerivatives EquationsEvaluator::derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+AccelerationDerivatives EquationsEvaluator::derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                                        ParameterDerivatives parameters) const {
+  AccelerationDerivatives out;
+  derivatives(t, q, u, out, parameters);
+  return out;
+}
+
+std::string EquationsEvaluator::derivatives_path() const {
+  if (code_->tree)
+    return "through the tree: the recursive Newton-Euler inverse dynamics differentiated by the chain rule, M^-1 "
+           "applied by the articulated-body algorithm's passes (O(n) code, one column per call)";
+  return "from the residuals M a - F - G^T lambda of the " + method_ + " equations (dense, O(n^3)): u' does not come "
+         "from the articulated-body algorithm here (constraints, other coordinates or speeds, not a tree, or the "
+         "mass-matrix form asked for)";
+}
+
+void EquationsEvaluator::derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                     AccelerationDerivatives& out, ParameterDerivatives parameters) const {
+  if (code_->tree) return tree_derivatives(t, q, u, out, parameters);
   compile_matrices();
   std::call_once(code_->differentiated, [this] { code_->jacobian.emplace(*code_->eom, code_->parameters, code_->backend); });
   const auto e = matrices(t, q, u);
   const std::string what = method_ + " equations " + at_time(t);
-  const auto solved = formulations::solve_linear(e.M, e.F, e.G, e.g, what, constraint_names_);
+  const auto solved = linalg::solve_saddle_point(e.M, e.F, e.G, e.g, what, constraint_names_);
   std::vector<double> in = {t};
   for (const auto* v : {&q, &u}) in.insert(in.end(), v->data(), v->data() + v->size());
   in.insert(in.end(), parameter_values_.begin(), parameter_values_.end());
@@ -371,7 +403,35 @@ AccelerationDerivatives EquationsEvaluator::derivatives(double t, const Eigen::V
                                                                            static_cast<Eigen::Index>(jacobian.columns()));
   jacobian.evaluate(in.data(), J.data());
   if (!J.allFinite()) throw_not_finite(t);
-  return acceleration_derivatives(e.M, e.G, solved.udot, J, n_, what);
+  out = acceleration_derivatives(e.M, e.G, solved.udot, J, n_, what);
+  if (parameters == ParameterDerivatives::Skip) out.udot_p.resize(static_cast<Eigen::Index>(p_), 0);
+}
+
+// Through the tree (tree_derivatives.hpp): the state's columns, then the parameters' if asked for.
+void EquationsEvaluator::tree_derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                          AccelerationDerivatives& out, ParameterDerivatives parameters) const {
+  auto compile = [this](std::optional<TreeDerivatives>& d, TreeDerivatives::Variables variables) {
+    d.emplace(*code_->tree, code_->parameters, variables, code_->backend);
+    if (!d->backend_note().empty()) code_->backend_note = d->backend_note();
+  };
+  std::call_once(code_->tree_state_compiled, [&] { compile(code_->tree_state, TreeDerivatives::Variables::State); });
+  if (!tree_workspaces_) tree_workspaces_.object = std::make_unique<TreeWorkspaces>();
+  auto& work = *tree_workspaces_.object;
+  if (!work.state) work.state = code_->tree_state->workspace();
+  const auto N = static_cast<Eigen::Index>(n_), P = static_cast<Eigen::Index>(p_);
+  if (out.udot.size() != P) out.udot.resize(P);
+  if (out.udot_q.rows() != P || out.udot_q.cols() != N) out.udot_q.resize(P, N);
+  if (out.udot_u.rows() != P || out.udot_u.cols() != P) out.udot_u.resize(P, P);
+  code_->tree_state->evaluate(t, q.data(), u.data(), parameter_values_.data(), out.udot.data(),
+                              {out.udot_q.data(), n_, out.udot_u.data()}, *work.state);
+  const auto columns = parameters == ParameterDerivatives::Include ? static_cast<Eigen::Index>(parameter_values_.size()) : 0;
+  if (out.udot_p.rows() != P || out.udot_p.cols() != columns) out.udot_p.resize(P, columns);
+  if (columns == 0) return;
+  std::call_once(code_->tree_parameters_compiled, [&] { compile(code_->tree_parameters, TreeDerivatives::Variables::Parameters); });
+  if (!work.parameters) work.parameters = code_->tree_parameters->workspace();
+  Eigen::VectorXd udot(P);
+  code_->tree_parameters->evaluate(t, q.data(), u.data(), parameter_values_.data(), udot.data(),
+                                   {out.udot_p.data(), parameter_values_.size(), nullptr}, *work.parameters);
 }
 
 }  // namespace adyn::numeric

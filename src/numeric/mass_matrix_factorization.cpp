@@ -1,9 +1,9 @@
 #include "adyn/numeric/mass_matrix_factorization.hpp"
 
 #include <sstream>
-
-#include "adyn/formulations/equations_of_motion.hpp"
 #include <utility>
+
+#include "adyn/linalg/positive_definite.hpp"
 
 namespace adyn::numeric {
 namespace {
@@ -84,7 +84,7 @@ std::string ldlt_solve_c(const std::string& name, const SymmetricPattern& m) {
     << "static int " << name << "(const double* M, double* b) {\n";
   for (std::size_t j = 0; j < p; ++j) {
     c << "  const double d" << j << " = " << minus_sum(element("M", j * p + j), products(j, j)) << ";\n"
-      << "  if (!(d" << j << " > " << formulations::singular_pivot_ratio << " * fabs(" << element("M", j * p + j)
+      << "  if (!(d" << j << " > " << linalg::singular_pivot_ratio << " * fabs(" << element("M", j * p + j)
       << "))) return " << j + 1 << ";\n"
       << "  const double " << index2("r", j, 0) << " = 1.0 / d" << j << ";\n";
     for (std::size_t i = j + 1; i < p; ++i) {

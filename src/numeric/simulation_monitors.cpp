@@ -11,6 +11,7 @@
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/formulations/lagrange.hpp"
+#include "adyn/formulations/state_expression.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
@@ -64,28 +65,8 @@ ex constraint_power(const model::System& system, const formulations::EquationsOf
 
 Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom) {
   Monitors mon;
-  GiNaC::exmap rates, dependent;
-  for (std::size_t i = 0; i < eom.n(); ++i) rates[sym::derivative_of(eom.coordinates[i])] = eom.coordinate_rates(i, 0);
-  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d) dependent[eom.dependent_speeds[d]] = eom.dependent_speed_values(d, 0);
-  // An expression in the equations' own state (q, their speeds, t): dependent speeds by their
-  // values, declared speeds u that are not states of the equations (all of them for Lagrange's or
-  // Hamilton's equations, the embedded ones for Boltzmann–Hamel's) through u = Y q̇ + z, and then
-  // q̇ by the equations' kinematic equations.
-  // Over the graph (sym::substitute, sym::Occurrence): GiNaC's subs and has walk the tree, and
-  // the energy of a tree is a graph of named intermediates (formulations::energy_for_evaluation).
-  std::optional<GiNaC::exmap> speeds_in_rates;
-  std::vector<GiNaC::symbol> foreign;
-  for (const auto& u : system.speeds())
-    if (std::none_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& s) { return s.is_equal(u); })) foreign.push_back(u);
-  sym::Occurrence foreign_speed(foreign);
-  auto in_state = [&](const ex& e) {
-    ex x = dependent.empty() ? e : sym::substitute(e, dependent);
-    if (!system.coordinate_rates().empty() && !foreign.empty() && foreign_speed.in(x)) {
-      if (!speeds_in_rates) speeds_in_rates = system.speeds_in_rates();
-      x = sym::substitute(x, *speeds_in_rates);
-    }
-    return sym::substitute(x, rates);
-  };
+  // An expression in the equations' own state (q, their speeds, t).
+  formulations::InEquationsState in_state(system, eom);
   std::vector<ex> phi, r;
   for (const auto& c : system.constraints()) {
     if (c.level == model::ConstraintLevel::Configuration) {
@@ -130,7 +111,7 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   if (mon.energy && eom.constraint_matrix.rows() == 0 && constraints_do_work(system)) {
     std::vector<GiNaC::symbol> with_accelerations = inputs;
     for (const auto& a : sym::derivatives_of(eom.speeds)) with_accelerations.push_back(a);
-    mon.constraint_power = std::make_unique<Tape>(with_accelerations, std::vector<ex>{constraint_power(system, eom, in_state)});
+    mon.constraint_power = std::make_unique<Tape>(with_accelerations, std::vector<ex>{constraint_power(system, eom, std::ref(in_state))});
   }
   // The speeds the equations eliminate, recorded with the others: the dependent speeds, or, for
   // equations in the rates of the independent coordinates (Maggi's), the rates of the others.

@@ -60,6 +60,13 @@ struct Problem {
   bool mass_orthogonal_projection = false;  // project by M-orthogonal steps (speeds = rates)
   std::vector<double> projection_values{};  // the projection tape's outputs, reused by IDA's residual
   std::string integrator_message{};  // the integrator's own report of its failure (SUNDIALS' words)
+  /// Sets the inputs that vary along the run (SimulationOptions::input_law) to their values at
+  /// (t, Y): in `parameters` and in the evaluator. Empty: the inputs are constants.
+  std::function<void(double t, const double* Y)> vary_inputs{};
+
+  void inputs_at(double t, const double* Y) {
+    if (vary_inputs) vary_inputs(t, Y);
+  }
 
   /// Ė at (t, q, u) with u̇, given the constraint force in the speeds' space where the equations
   /// have one (multiplier forms, Udwadia–Kalaba; empty otherwise).

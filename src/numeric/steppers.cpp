@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "adyn/error.hpp"
@@ -24,6 +25,7 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
   const double* Y = N_VGetArrayPointer(y);
   double* D = N_VGetArrayPointer(ydot);
   try {
+    pb->inputs_at(t, Y);
     if (pb->evaluator->constraint_rows() == 0) {  // the lean path: no allocation, no constraint force
       pb->evaluator->rates(t, Y, Y + pb->n, D, D + pb->n);
       D[pb->n + pb->p] = pb->energy_rate(t, Y, D + pb->n, Eigen::VectorXd());
@@ -59,6 +61,7 @@ int dae_residual(sunrealtype t, N_Vector yy, N_Vector yp, N_Vector rr, void* dat
   try {
     Eigen::Map<const Eigen::VectorXd> q(Y, n), u(Y + n, p), qp(P, n), up(P + n, p);
     Eigen::Map<const Eigen::VectorXd> lambda(Y + n + p + 1, k), mu(Y + n + p + 1 + k, h);
+    pb->inputs_at(t, Y);
     const auto e = pb->evaluator->matrices(t, q, u);
     auto& c = pb->projection_values;  // φ, φ_q, r, ∂r/∂u, E; sized once, not per residual
     c.resize(pb->monitors->projection->output_count());
@@ -153,6 +156,8 @@ class DormandPrinceStepper : public Stepper {
     ERKStepSetTableNum(mem_.get(), ARKODE_DORMAND_PRINCE_7_4_5);
     ERKStepSStolerances(mem_.get(), o.rtol, o.atol);
     ERKStepSetUserData(mem_.get(), &pb);
+    if (o.input_law.stop_at_end) stop_ = o.t_end;  // no input value asked for beyond t_end
+    if (stop_) ERKStepSetStopTime(mem_.get(), *stop_);
     ERKStepSetErrHandlerFn(mem_.get(), capture_error, &pb);
   }
   void set_events(int count) override {
@@ -173,6 +178,7 @@ class DormandPrinceStepper : public Stepper {
   }
   void restart(double t, N_Vector y) override {
     ERKStepReInit(mem_.get(), rhs, t, y);
+    if (stop_) ERKStepSetStopTime(mem_.get(), *stop_);
     counted_ = {};
   }
   void counters(long& steps, long& evaluations) override {
@@ -185,6 +191,7 @@ class DormandPrinceStepper : public Stepper {
  private:
   sundials::Memory mem_;
   Counted counted_;
+  std::optional<double> stop_;  // t_end, where an input law gives the inputs
 };
 
 // CVODE's variable-order BDF with a dense Newton solver (stiff systems).
@@ -197,6 +204,8 @@ class BdfStepper : public Stepper {
     CVodeInit(mem_.get(), rhs, t0, y);
     CVodeSStolerances(mem_.get(), o.rtol, o.atol);
     CVodeSetUserData(mem_.get(), &pb);
+    if (o.input_law.stop_at_end) stop_ = o.t_end;
+    if (stop_) CVodeSetStopTime(mem_.get(), *stop_);
     CVodeSetErrHandlerFn(mem_.get(), capture_error, &pb);
     CVodeSetLinearSolver(mem_.get(), solver_.get(), A_.get());
   }
@@ -218,6 +227,7 @@ class BdfStepper : public Stepper {
   }
   void restart(double t, N_Vector y) override {
     CVodeReInit(mem_.get(), t, y);
+    if (stop_) CVodeSetStopTime(mem_.get(), *stop_);
     counted_ = {};
   }
   void counters(long& steps, long& evaluations) override {
@@ -232,6 +242,7 @@ class BdfStepper : public Stepper {
   sundials::LinearSolver solver_;
   sundials::Memory mem_;  // freed first: it refers to the solver
   Counted counted_;
+  std::optional<double> stop_;  // t_end, where an input law gives the inputs
 };
 
 // IDA on the stabilized index-2 DAE (dae_residual); the state it shares with the driver is the
@@ -260,6 +271,8 @@ class IdaStepper : public Stepper {
     for (sunindextype i = 0; i < head + m_; ++i) a[i] = i < head ? o.atol : 1e100;
     IDASVtolerances(mem_.get(), o.rtol, atol.get());
     IDASetUserData(mem_.get(), &pb);
+    if (o.input_law.stop_at_end) stop_ = o.t_end;
+    if (stop_) IDASetStopTime(mem_.get(), *stop_);
     IDASetErrHandlerFn(mem_.get(), capture_error, &pb);
     IDASetId(mem_.get(), id_.get());
     IDASetSuppressAlg(mem_.get(), SUNTRUE);
@@ -288,6 +301,7 @@ class IdaStepper : public Stepper {
   void restart(double t, N_Vector y) override {
     consistent(t, y);
     IDAReInit(mem_.get(), t, yy_.get(), yp_.get());
+    if (stop_) IDASetStopTime(mem_.get(), *stop_);
     counted_ = {};
   }
   void counters(long& steps, long& evaluations) override {
@@ -306,6 +320,7 @@ class IdaStepper : public Stepper {
     double* P = N_VGetArrayPointer(yp_.get());
     std::copy(N_VGetArrayPointer(y), N_VGetArrayPointer(y) + N_VGetLength(y), Y);
     Eigen::Map<const Eigen::VectorXd> q(Y, n), u(Y + n, p);
+    pb_.inputs_at(t, Y);
     auto d = pb_.evaluator->evaluate(t, q, u, pb_.correction(t, Y));
     Eigen::Map<Eigen::VectorXd>(P, n) = d.qdot;
     Eigen::Map<Eigen::VectorXd>(P + n, p) = d.udot;
@@ -323,6 +338,7 @@ class IdaStepper : public Stepper {
   sundials::LinearSolver solver_;
   sundials::Memory mem_;  // freed first: it refers to the vectors and the solver
   Counted counted_;
+  std::optional<double> stop_;  // t_end, where an input law gives the inputs
 };
 
 // The implicit midpoint rule y⁺ = y + h f(t + h/2, (y + y⁺)/2) with a fixed step, solved by

@@ -29,12 +29,15 @@ void Trajectory::write_csv(std::ostream& os) const {
   os << "t";
   for (const auto& n : coordinate_names) os << "," << n;
   for (const auto& n : speed_names) os << "," << n;
+  for (const auto& n : output_names) os << "," << n;
   for (const auto& n : multiplier_names) os << ",lambda[" << n << "]";
   os << ",energy,violation\n" << std::setprecision(17);
   for (std::size_t k = 0; k < t.size(); ++k) {
     os << t[k];
     for (Eigen::Index i = 0; i < q[k].size(); ++i) os << "," << q[k](i);
     for (Eigen::Index i = 0; i < u[k].size(); ++i) os << "," << u[k](i);
+    for (std::size_t i = 0; i < output_names.size(); ++i)
+      os << "," << (k < outputs.size() && static_cast<Eigen::Index>(i) < outputs[k].size() ? outputs[k](static_cast<Eigen::Index>(i)) : std::nan(""));
     for (std::size_t i = 0; i < multiplier_names.size(); ++i)
       os << "," << (static_cast<Eigen::Index>(i) < lambda[k].size() ? lambda[k](static_cast<Eigen::Index>(i)) : std::nan(""));
     os << "," << energy[k] << "," << violation[k] << "\n";
@@ -76,10 +79,11 @@ void Trajectory::write_json(std::ostream& os) const {
     return s.str();
   };
   os << "{\n  \"coordinates\": " << list(coordinate_names) << ",\n  \"speeds\": " << list(speed_names)
-     << ",\n  \"multipliers\": " << list(multiplier_names) << ",\n  \"summary\": {\"completed\": "
+     << ",\n  \"multipliers\": " << list(multiplier_names) << ",\n  \"outputs\": " << list(output_names) << ",\n  \"summary\": {\"completed\": "
      << (summary.completed ? "true" : "false") << ", \"interrupted\": " << (summary.interrupted ? "true" : "false")
      << ", \"stop_reason\": " << nlohmann::json(summary.stop_reason).dump()
      << ", \"warnings\": " << list(summary.warnings) << ", \"initial_state\": " << list(summary.initial_state)
+     << ", \"evaluator\": " << nlohmann::json(summary.evaluator).dump()
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
      << ", \"relative_energy_error\": " << number(summary.relative_energy_error)
@@ -92,7 +96,7 @@ void Trajectory::write_json(std::ostream& os) const {
       return s + "]";
     };
     os << "    {\"t\": " << number(t[k]) << ", \"q\": " << vec(q[k]) << ", \"u\": " << vec(u[k])
-       << ", \"lambda\": " << vec(lambda[k]) << ", \"energy\": " << number(energy[k])
+       << ", \"lambda\": " << vec(lambda[k]) << (output_names.empty() ? "" : ", \"y\": " + vec(outputs[k])) << ", \"energy\": " << number(energy[k])
        << ", \"violation\": " << number(violation[k]) << "}" << (k + 1 < t.size() ? "," : "") << "\n";
   }
   os << "  ]\n}\n";

@@ -136,8 +136,8 @@ void bind_analysis(py::module_& m) {
       .def_property_readonly("warnings", [](const Linearization& l) { return l.warnings; })
       .def_property_readonly("input_names", [](const Linearization& l) { return l.job.lin.input_names(); },
                              "The model's inputs: the columns of B and D")
-      .def_property_readonly("output_names", [](const Linearization& l) { return l.job.lin.state_names(); },
-                             "The outputs, the rows of C and D: the states")
+      .def_property_readonly("output_names", [](const Linearization& l) { return l.job.lin.output_names(); },
+                             "The outputs, the rows of C and D: the model's outputs, else the states")
       .def_property_readonly("A", [](const Linearization& l) {
         return analysis::state_matrix(l.job.lin, l.job.doc.system.parameter_values());
       }, "The state matrix at the model's parameter values: dx' = A dx + B dw")
@@ -145,13 +145,12 @@ void bind_analysis(py::module_& m) {
         return analysis::input_matrix(l.job.lin, l.job.doc.system.parameter_values());
       }, "The input matrix (states x inputs) at the model's parameter and input values")
       .def_property_readonly("C", [](const Linearization& l) {
-        const auto n = static_cast<Eigen::Index>(l.job.lin.state_names().size());
-        return Eigen::MatrixXd::Identity(n, n).eval();
-      }, "The output matrix: the outputs are the states (the identity)")
+        return analysis::output_matrix(l.job.lin, l.job.doc.system.parameter_values());
+      }, "The output matrix dy/dx (outputs x states) at the model's parameter and input values; the identity "
+         "without outputs")
       .def_property_readonly("D", [](const Linearization& l) {
-        return Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(l.job.lin.state_names().size()),
-                                     static_cast<Eigen::Index>(l.job.lin.inputs.size())).eval();
-      }, "The feedthrough matrix (outputs x inputs): zero")
+        return analysis::feedthrough_matrix(l.job.lin, l.job.doc.system.parameter_values());
+      }, "The feedthrough matrix dy/dw (outputs x inputs); zero without outputs")
       .def("matrices", &matrices,
            "{'Nq', 'Nu', 'M', 'Fq', 'Fu' (and 'C', 'G', 'K', 'N'; 'Nw', 'Fw' with inputs)} at the parameter values")
       .def("latex", &latex, "The symbolic matrices in LaTeX")

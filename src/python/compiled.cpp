@@ -64,7 +64,7 @@ Eigen::VectorXd rates(const CompiledEquations& c, const Eigen::VectorXd& q, cons
 
 py::tuple jacobians(const CompiledEquations& c, const Eigen::VectorXd& q, const Eigen::VectorXd& u, double t) {
   check_state(c, q, u, t);
-  const auto d = c.workspace.derivatives(t, q, u);
+  const auto d = c.workspace.derivatives(t, q, u, numeric::ParameterDerivatives::Include);
   return py::make_tuple(d.udot, d.udot_q, d.udot_u, d.udot_p);
 }
 
@@ -109,6 +109,12 @@ void bind_compiled(py::module_& m) {
       .def_property_readonly("articulated_body", [](const CompiledEquations& c) {
         return c.system->evaluator().articulated_body();
       }, "Whether u' comes from the O(n) articulated-body algorithm")
+      .def_property_readonly("derivatives_path", [](const CompiledEquations& c) {
+        return c.system->evaluator().derivatives_path();
+      }, "How jacobians() differentiates: through the tree (with the articulated-body algorithm), or from the "
+         "residuals of M u' = F, and why")
+      .def_property_readonly("evaluator", [](const CompiledEquations& c) { return c.system->evaluator_choice(); },
+                             "Which forward dynamics it evaluates and why ('articulated-body algorithm, O(n): ...' or 'mass matrix ...')")
       .def_property_readonly("model", [](const CompiledEquations& c) { return c.equations.model; },
                              "The handle's own model: its parameter values and initial conditions")
       .def_property_readonly("parameters", &parameters, "{name: value} of the runs")

@@ -164,6 +164,11 @@ void bind_model(py::module_& m) {
       .def_property_readonly("speeds", [](const Model& x) { return names(x.doc.system.speeds()); })
       .def_property_readonly("parameters", &parameters, "{name: value (None when the model gives none)}")
       .def_property_readonly("inputs", &inputs, "{name: value}: the model's inputs and their values (0 unless given)")
+      .def_property_readonly("outputs", [](const Model& x) {
+        std::vector<std::string> out;
+        for (const auto& o : x.doc.system.outputs()) out.push_back(o.name);
+        return out;
+      }, "The names of the model's outputs (recorded by simulations, the rows of linearize's C and D)")
       .def_property_readonly("initial", [](const Model& x) { return io::initial_conditions(x.doc); },
                              "{name: value}: the initial conditions at the current parameter values")
       .def_property_readonly("settings", [](const Model& x) { return settings(x.doc.setup); },

@@ -30,6 +30,22 @@ Eigen::VectorXd column(const std::vector<double>& v) {
   return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
 }
 
+// The samples of the coordinate, speed, output or multiplier `name` (a KeyError naming the columns).
+Eigen::VectorXd column_named(const numeric::Trajectory& tr, const std::string& name) {
+  const std::pair<const std::vector<std::string>*, const std::vector<Eigen::VectorXd>*> groups[] = {
+      {&tr.coordinate_names, &tr.q}, {&tr.speed_names, &tr.u}, {&tr.output_names, &tr.outputs}};
+  for (const auto& [names, samples] : groups)
+    for (std::size_t i = 0; i < names->size(); ++i)
+      if ((*names)[i] == name) return rows(*samples, names->size()).col(static_cast<Eigen::Index>(i));
+  for (std::size_t i = 0; i < tr.multiplier_names.size(); ++i)
+    if ("lambda[" + tr.multiplier_names[i] + "]" == name)
+      return rows(tr.lambda, tr.multiplier_names.size()).col(static_cast<Eigen::Index>(i));
+  std::string known;
+  for (const auto* names : {&tr.coordinate_names, &tr.speed_names, &tr.output_names})
+    for (const auto& n : *names) known += (known.empty() ? "" : ", ") + n;
+  throw py::key_error("no column '" + name + "' in the trajectory (its columns: " + known + ")");
+}
+
 // The rank report as the JSON summary has it: None when no rows were watched.
 py::object constraint_rank(const numeric::ConstraintRank& r) {
   if (r.matrix.empty()) return py::none();
@@ -55,6 +71,7 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   out["relative_energy_error"] = std::isnan(s.relative_energy_error) ? py::object(py::none()) : py::cast(s.relative_energy_error);
   out["impacts"] = s.impacts, out["ended_by_event"] = s.ended_by_event;
   out["warnings"] = s.warnings, out["initial_state"] = s.initial_state;
+  out["evaluator"] = s.evaluator;
   out["constraint_rank"] = constraint_rank(s.constraint_rank);
   py::list partitions;
   for (const auto& c : s.partition_changes) {
@@ -75,6 +92,34 @@ bool python_interrupt_pending() {
   return true;
 }
 
+// The Python input law `law(t, q, u)` -> the values of the inputs `names` (an array), as a run's input
+// law. What it raises is kept in `raised` (raised once the run has ended: an exception must not
+// cross SUNDIALS' C frames) and stops the run.
+numeric::InputLaw input_law(const py::object& law, const std::vector<std::string>& names,
+                            std::optional<py::error_already_set>& raised) {
+  numeric::InputLaw out;
+  if (law.is_none()) return out;
+  out.names = names;
+  out.values = [law, &raised, count = names.size()](double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                                                   const Eigen::Ref<const Eigen::VectorXd>& u, Eigen::Ref<Eigen::VectorXd> values) {
+    if (raised) throw Error("the input law raised an exception");
+    Eigen::VectorXd w;
+    try {
+      w = law(t, Eigen::VectorXd(q), Eigen::VectorXd(u)).cast<Eigen::VectorXd>();
+    } catch (py::error_already_set& error) {
+      raised = std::move(error);
+      throw Error("the input law raised an exception");
+    } catch (const py::cast_error&) {
+      throw ModelError("inputs", "the input law must return a sequence of numbers, one per varying input");
+    }
+    if (static_cast<std::size_t>(w.size()) != count)
+      throw ModelError("inputs", "the input law gave " + std::to_string(w.size()) + " values for " +
+                                     std::to_string(count) + " inputs");
+    values = w;
+  };
+  return out;
+}
+
 // The handle's own compile options stand: a backend or mass_matrix given to its simulate must agree.
 void check_compile_options(const numeric::CompiledSystem& compiled, const cli::SimulationOverrides& given,
                            const numeric::SimulationOptions& options) {
@@ -90,7 +135,8 @@ void check_compile_options(const numeric::CompiledSystem& compiled, const cli::S
 // the model's initial conditions with `initial` over them.
 numeric::Trajectory simulate(const Equations& e, const numeric::CompiledSystem* handle, const py::dict& initial,
                              const cli::SimulationOverrides& given, const py::object& progress,
-                             const std::map<std::string, double>& inputs) {
+                             const std::map<std::string, double>& inputs, const py::object& law,
+                             const std::vector<std::string>& law_names) {
   auto doc = e.model->doc;
   for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
   doc.system.set_input_values(inputs);
@@ -101,6 +147,7 @@ numeric::Trajectory simulate(const Equations& e, const numeric::CompiledSystem* 
   // first Python code to run, there, is the interruption it is anywhere else.
   std::optional<py::error_already_set> raised;
   bool ctrl_c = false;
+  options.input_law = input_law(law, law_names, raised);
   options.interrupted = [&] { return ctrl_c || raised.has_value() || python_interrupt_pending(); };
   if (!progress.is_none())
     options.progress = [&](double t) {
@@ -142,6 +189,11 @@ void bind_simulation(py::module_& m) {
       .def_readonly("coordinate_names", &numeric::Trajectory::coordinate_names)
       .def_readonly("speed_names", &numeric::Trajectory::speed_names)
       .def_readonly("multiplier_names", &numeric::Trajectory::multiplier_names)
+      .def_property_readonly("outputs", [](const numeric::Trajectory& tr) { return rows(tr.outputs, tr.output_names.size()); },
+                             "(samples × outputs) the model's outputs")
+      .def_readonly("output_names", &numeric::Trajectory::output_names)
+      .def("__getitem__", &column_named, py::arg("name"),
+           "The samples of a coordinate, speed, output or multiplier (lambda[c]) by name")
       .def_property_readonly("summary", [](const numeric::Trajectory& tr) { return summary(tr.summary); })
       .def_property_readonly("completed", [](const numeric::Trajectory& tr) { return tr.summary.completed; })
       .def("csv", [](const numeric::Trajectory& tr) {
@@ -162,18 +214,20 @@ void bind_simulation(py::module_& m) {
                         std::optional<double> baumgarte, std::optional<std::string> backend,
                         std::optional<std::string> constraint_solver, bool mass_matrix, std::optional<long> max_steps,
                         std::optional<double> max_time, const py::object& progress,
-                        const std::map<std::string, double>& inputs) {
+                        const std::map<std::string, double>& inputs, const py::object& law,
+                        const std::vector<std::string>& law_names) {
     cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
                                    mass_matrix, max_steps, max_time};
     if (py::isinstance<CompiledEquations>(target)) {
       const auto& handle = target.cast<const CompiledEquations&>();
-      return simulate(handle.equations, handle.system.get(), initial, given, progress, inputs);
+      return simulate(handle.equations, handle.system.get(), initial, given, progress, inputs, law, law_names);
     }
-    return simulate(target.cast<const Equations&>(), nullptr, initial, given, progress, inputs);
+    return simulate(target.cast<const Equations&>(), nullptr, initial, given, progress, inputs, law, law_names);
   }, py::arg("target"), py::arg("initial"), py::arg("t_end"), py::arg("dt"), py::arg("rtol"), py::arg("atol"),
         py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("constraint_solver"),
         py::arg("mass_matrix"), py::arg("max_steps"), py::arg("max_time"), py::arg("progress"),
-        py::arg("inputs") = std::map<std::string, double>{},
+        py::arg("inputs") = std::map<std::string, double>{}, py::arg("law") = py::none(),
+        py::arg("law_names") = std::vector<std::string>{},
         "Integrates equations (adyn.Equations or a compiled handle) from the model's initial conditions "
         "(adyn.Equations.simulate documents it)");
 }

@@ -4,6 +4,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
+#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
@@ -82,6 +83,7 @@ ex ChainRule::of_function(const ex& e) {
   bool constant = true;
   for (std::size_t i = 0; i < n; ++i) constant = (dargs[i] = (*this)(e.op(i))).is_zero() && constant;
   if (constant) return 0;
+  if (is_intermediate(e)) return intermediate(dargs[0]);  // d intermediate(a) = intermediate(da)
   const unsigned serial = ex_to<GiNaC::function>(e).get_serial();
   if (n == 1) {
     const ex& a = e.op(0);
@@ -114,6 +116,18 @@ ex ChainRule::of_function(const ex& e) {
     d += times(f.diff(x).subs(GiNaC::exmap{{x, e.op(i)}}), dargs[i]);
   }
   return d;
+}
+
+DirectionalDerivative::DirectionalDerivative(const GiNaC::exmap& directions) {
+  for (const auto& [s, d] : directions) {
+    if (!is_a<GiNaC::symbol>(s)) throw Error("a directional derivative's direction is given for a symbol, not '" + to_text(s) + "'");
+    directions_.emplace(s, d);
+  }
+}
+
+ex DirectionalDerivative::of_symbol(const GiNaC::symbol& s) {
+  auto found = directions_.find(s);
+  return found == directions_.end() ? ex(0) : found->second;
 }
 
 TotalTimeDerivative::TotalTimeDerivative(const std::vector<GiNaC::symbol>& held) {

@@ -12,6 +12,7 @@
 #include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/formulations/orthogonal_complement.hpp"
 #include "adyn/io/model_file.hpp"
+#include "adyn/linalg/saddle_point.hpp"
 #include "eom_support.hpp"
 
 using namespace adyn;
@@ -35,7 +36,7 @@ Saddle random_saddle() {
   return s;
 }
 
-Eigen::VectorXd kkt(const Saddle& s) { return formulations::solve_linear(s.M, s.F, s.G, s.g, "kkt").udot; }
+Eigen::VectorXd kkt(const Saddle& s) { return linalg::solve_saddle_point(s.M, s.F, s.G, s.g, "kkt").udot; }
 
 }  // namespace
 

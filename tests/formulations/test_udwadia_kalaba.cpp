@@ -191,8 +191,8 @@ TEST(UdwadiaKalaba_G1_MatrixTest, RedundantAndInconsistentConstraints) {
   Eigen::Vector2d b(1, 0.5);
   Eigen::Vector3d b3(1, 0.5, 1.5);
   for (const auto& [AA, bb] : {std::pair<Eigen::MatrixXd, Eigen::VectorXd>{A, b}, {A3, b3}}) {
-    auto Qci = formulations::ideal_constraint_force(M, Q, AA, bb);
-    auto Qcni = formulations::nonideal_constraint_force(M, AA, C);
+    auto Qci = linalg::ideal_constraint_force(M, Q, AA, bb);
+    auto Qcni = linalg::nonideal_constraint_force(M, AA, C);
     expect_vector(Qci, {3, 3.5, 0.5}, 1e-13, "Q^c_i");
     expect_vector(Qcni, {9.0 / 25, -3.0 / 25, 3.0 / 25}, 1e-13, "Q^c_ni");
     Eigen::Vector3d qdd = M.ldlt().solve(Q + Qci + Qcni);

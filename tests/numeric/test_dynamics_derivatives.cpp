@@ -54,7 +54,7 @@ void expect_derivatives_agree(const std::string& file, const std::string& method
   const auto eom = formulations::derive(doc.system, method);
   const auto ev = numeric::EquationsEvaluator::for_parameters(eom, doc.system.parameter_values());
   const auto parameters = numeric::parameter_inputs(doc.system.parameter_values()).values;
-  const auto generated = ev.derivatives(0, q, u);
+  const auto generated = ev.derivatives(0, q, u, numeric::ParameterDerivatives::Include);
   const auto reference = differences(ev, parameters, q, u);
   expect_close(generated.udot, reference.udot, file + ": u'");
   expect_close(generated.udot_q, reference.udot_q, file + ": du'/dq");

@@ -103,6 +103,17 @@ def test_jacobians_agree_with_central_differences_of_the_rates(example):
     np.testing.assert_allclose(dp[:, names.index("m3")], (rates_at[0] - rates_at[1]) / (2 * h), rtol=1e-6, atol=1e-5)
 
 
+def test_jacobians_of_a_tree_go_through_the_tree_and_agree_with_the_mass_matrix_form(example):
+    equations = adyn.load(example("double_pendulum.yaml")).derive("kane")
+    tree, dense = equations.compile(), equations.compile(mass_matrix=True)
+    assert tree.articulated_body and "through the tree" in tree.derivatives_path
+    assert "residuals" in dense.derivatives_path
+    q, u = np.array([0.8, -0.4]), np.array([1.3, -0.7])
+    for a, b in zip(tree.jacobians(q, u), dense.jacobians(q, u)):
+        assert a.shape == b.shape
+        np.testing.assert_allclose(a, b, rtol=1e-9, atol=1e-9)
+
+
 def test_inputs_are_set_like_parameters_and_compile_nothing(example):
     compiled = adyn.load(example("whipple_bicycle.yaml")).derive("kane").compile()
     q, u = np.zeros(8), np.array([0.0, 0.0, -5.0 / 0.3])

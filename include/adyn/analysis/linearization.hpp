@@ -25,7 +25,10 @@
 // With the system's inputs w (model::Input: symbols the equations keep, constant in time), the
 // perturbations δw add N_w δw to δq̇ and F_w δw to M δu̇, N_w = ∂f/∂w and F_w = ∂(F − M u̇0)/∂w at the
 // point, so that δẋ = A δx + B δw with the input matrix B = [N_w; M⁻¹F_w] (the dependent
-// coordinates and speeds eliminated as in A). The outputs are the states: C = I, D = 0.
+// coordinates and speeds eliminated as in A). With the system's outputs y = h(q, u, t, w)
+// (model::Output: the dependent speeds and the rates q̇ written in the equations' state), δy =
+// h_q T δq_i + h_u δu + h_w δw: C = [h_q T, h_u] and D = h_w at the point. Without outputs the
+// outputs are the states: C = I, D = 0.
 #include <ginac/ginac.h>
 
 #include <Eigen/Dense>
@@ -51,6 +54,8 @@ struct LinearizedEquations {
   GiNaC::matrix M, Fq, Fu;                 // M δu̇ = Fq δq + Fu δu
   std::vector<GiNaC::symbol> inputs;       // δw: the system's inputs, the columns of Nw and Fw
   GiNaC::matrix Nw{0, 0}, Fw{0, 0};        // δq̇ += Nw δw, M δu̇ += Fw δw (0 x 0 without inputs)
+  std::vector<std::string> outputs;        // δy: the system's outputs (model::Output), the rows of Cq, Cu, Dw
+  GiNaC::matrix Cq{0, 0}, Cu{0, 0}, Dw{0, 0};  // δy = Cq δq + Cu δu + Dw δw (0 x 0 without outputs)
   GiNaC::matrix C{0, 0}, G{0, 0}, K{0, 0}, N{0, 0};  // the second-order form, when δq̇ = δu (else 0 x 0)
   GiNaC::matrix stationarity;              // (u̇0; q̇0 of the kept coordinates): 0 at an equilibrium or steady motion
   std::string operating_point;             // "q1 = 0.5, q1_d = 1e+200": the point, for messages
@@ -60,13 +65,17 @@ struct LinearizedEquations {
   std::vector<std::string> state_names() const;
   /// Names of the inputs, in the order of the input matrix's columns.
   std::vector<std::string> input_names() const;
+  /// Names of the outputs, the rows of C and D: the system's outputs, or the states without them.
+  std::vector<std::string> output_names() const;
 };
 
 /// Linearizes the equations about `operating_point`, which gives q, the equations' speeds u and t
 /// where they appear (and may give parameters, or symbols to sweep). Throws adyn::ModelError for
 /// equations that keep constraint rows (multiplier forms: derive by Kane, Gibbs–Appell or Maggi),
 /// or when the point violates a holonomic constraint (naming it), and adyn::SingularityError when
-/// the holonomic constraints or the mass matrix are singular there.
+/// the holonomic constraints or the mass matrix are singular there. An output that is a constraint
+/// force, or that depends on a coordinate dropped as ignorable, is an adyn::NotApplicableError
+/// naming it (the latter: keep the ignorable coordinates).
 LinearizedEquations linearize(const model::System& system, const formulations::EquationsOfMotion& eom,
                               const GiNaC::exmap& operating_point, const LinearizationOptions& options = {});
 
@@ -102,6 +111,11 @@ Eigen::MatrixXd state_matrix(const LinearizedEquations& lin, const GiNaC::exmap&
 /// The input matrix B = [N_w; M⁻¹F_w] (states × inputs) at the given parameter (and input) values;
 /// throws as state_matrix.
 Eigen::MatrixXd input_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters);
+/// The output matrix C = [Cq Cu] (outputs × states), the identity without outputs; throws as
+/// state_matrix.
+Eigen::MatrixXd output_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters);
+/// The feedthrough matrix D = Dw (outputs × inputs), zero without outputs.
+Eigen::MatrixXd feedthrough_matrix(const LinearizedEquations& lin, const GiNaC::exmap& parameters);
 Eigenanalysis eigenanalysis(const LinearizedEquations& lin, const GiNaC::exmap& parameters, double tol = 1e-9);
 /// "asymptotically stable", "stable (marginally)" or "unstable".
 std::string stability_verdict(const Eigenanalysis& a);

@@ -31,6 +31,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/recursive_newton_euler.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
@@ -48,10 +49,18 @@ struct ArticulatedBodyDynamics {
   std::vector<GiNaC::ex> coordinate_rates;         // q̇ (n) in q, u, t
   std::vector<GiNaC::ex> accelerations;            // u̇ (p), through named intermediates
   /// The pivots d_j of D_k = L D Lᵀ for every node, and the diagonal entry (D_k)_jj each came
-  /// from (the pivot test of formulations::regular_pivots compares the two).
+  /// from (the pivot test of linalg::regular_pivots compares the two).
   std::vector<GiNaC::ex> pivots, pivot_scales;
   std::vector<std::string> bodies;                 // the nodes, parents first
   std::vector<int> parents;                        // each node's parent (−1: the ground)
+  /// For the derivatives of u̇ (numeric/tree_derivatives.hpp): the same algorithm with the
+  /// generalized active forces Q as the symbols `forcing_symbols` (u̇ = M⁻¹(Q + F_0), so that its
+  /// derivative along Q is M⁻¹ applied by the algorithm's own passes, O(n)), the forces Q
+  /// themselves (u̇ = accelerations_of_forcing at forcing_symbols = forcing), and the inverse
+  /// dynamics over the same tree.
+  std::vector<GiNaC::symbol> forcing_symbols;
+  std::vector<GiNaC::ex> forcing, accelerations_of_forcing;
+  InverseDynamics inverse_dynamics;
 };
 
 /// Throws NotATree saying why when the system is not a tree the algorithm handles.

@@ -1,5 +1,5 @@
 #pragma once
-// The one result type of every formulation (../shared/design.md):
+// The one result type of every formulation:
 //
 //     M(q,u,t) u̇ = F(q,u,t) + Gᵀ λ        (λ only in multiplier forms)
 //     G(q,u,t) u̇ = g(q,u,t)               (constraints kept at acceleration level)
@@ -13,6 +13,8 @@
 #include <Eigen/Dense>
 #include <string>
 #include <vector>
+
+#include "adyn/linalg/saddle_point.hpp"
 
 namespace adyn::formulations {
 
@@ -66,49 +68,14 @@ struct State {
   Eigen::VectorXd u;
 };
 
-/// u̇ (p) and λ (m) at a state.
-struct Accelerations {
-  Eigen::VectorXd udot;
-  Eigen::VectorXd lambda;
-};
-
 /// symbol -> value for t, q, u (and the parameters given).
 GiNaC::exmap state_values(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
 
-/// Solves M u̇ = F + Gᵀλ, G u̇ = g at a state with Eigen (a full-pivot LU of M without
-/// constraints, of the KKT matrix otherwise; for the Moore–Penrose form, Udwadia–Kalaba's
-/// equation (26), see udwadia_kalaba.hpp). Throws adyn::SingularityError naming the method when M
-/// is singular or the constraint rows lose rank at this state.
-Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
-
-/// The reason given when M has no Cholesky factorization, or one with a vanishing pivot.
-inline constexpr const char* not_positive_definite =
-    "the mass matrix is singular (not positive definite) at this state: the orientation angles at a "
-    "singularity (gimbal lock), or no inertia in some direction of motion";
-
-/// A Cholesky (or LDLᵀ) pivot d_j below this fraction of M_jj has lost all but a few digits to
-/// cancellation: M is singular to working precision (gimbal lock of an angle sequence, speeds that
-/// are not independent), and the solution would be rounding noise.
-inline constexpr double singular_pivot_ratio = 1e-12;
-
-/// Whether the pivots d_j = L_jj² of M = L Lᵀ (the lower triangle of `factor`) are all above
-/// singular_pivot_ratio · M_jj, given M's diagonal.
-bool regular_pivots(const Eigen::Ref<const Eigen::MatrixXd>& factor, const Eigen::Ref<const Eigen::VectorXd>& diagonal);
-
-/// The numeric solve shared by every evaluation path: M u̇ = F (Cholesky) without constraint rows,
-/// else the KKT system [M −Gᵀ; G 0][u̇; λ] = [F; g] (full-pivot LU). `what` names the equations and
-/// the state in the adyn::SingularityError thrown when the system is singular, which says why: M
-/// singular, M singular on the motions the constraints allow, or the constraint rows dependent —
-/// naming those rows by `row_names` (the constraint of each row of G).
-Accelerations solve_linear(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
-                           const Eigen::VectorXd& g, const std::string& what,
-                           const std::vector<std::string>& row_names = {});
-
-/// Why the KKT matrix [M −Gᵀ; G 0] (or Cᵀ M C of the numeric elimination) is singular, in the
-/// user's terms: M singular on the motions the constraints allow, or the constraint rows dependent,
-/// naming them by `row_names`.
-std::string singular_constraints_reason(const Eigen::MatrixXd& M, const Eigen::MatrixXd& G,
-                                        const std::vector<std::string>& row_names);
+/// Solves M u̇ = F + Gᵀλ, G u̇ = g at a state with Eigen (linalg::solve_saddle_point; for the
+/// Moore–Penrose form, Udwadia–Kalaba's equation (26), see udwadia_kalaba.hpp). Throws
+/// adyn::SingularityError naming the method when M is singular or the constraint rows lose rank
+/// at this state.
+linalg::Accelerations solve(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);
 
 /// q̇ (n) at a state.
 Eigen::VectorXd coordinate_rates(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters);

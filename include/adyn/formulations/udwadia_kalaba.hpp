@@ -10,25 +10,10 @@
 // system with its constraints removed); A q̈ = b the constraints at acceleration level; C(q, q̇, t)
 // the work the nonideal constraints do in virtual displacements, vᵀQ^c = vᵀC (20).
 //
-// Numerics. M^{1/2} is replaced by the Cholesky factor L (M = L Lᵀ), which gives the same forces
-// (seed-002 §1.7). (A L^{-T})⁺ is applied through Eigen's complete orthogonal decomposition, a
-// rank-revealing factorization, with threshold `rank_tolerance` (relative to the largest pivot;
-// default 1e-10) — never through normal equations — so redundant constraints are handled. If the
-// constraints have no solution, ‖A q̈ − b‖ exceeds the tolerance and an adyn::ModelError names the
-// constraints as inconsistent.
-//
-// Coulomb friction (Constraint::friction_coefficient μ): while sliding, C = −μ |Q^c_i| q̇/|q̇|
-// (34)/(42). At rest (|q̇| below `rest_speed`) the modelling choice is stick–slip: the system sticks
-// (q̈ = 0) if the force needed to hold it, −(Q + Q^c_i), is within the friction bound μ|Q^c_i|;
-// otherwise it starts to slide in the direction of the frictionless acceleration with
-// C = −μ |Q^c_i| ê.
-#include <Eigen/Dense>
-
-#include <functional>
-#include <string>
-#include <vector>
-
+// The numerics (the Cholesky factor for M^{1/2}, the rank-revealing pseudo-inverse, Coulomb
+// friction's stick–slip rule) are linalg/udwadia_kalaba_forces.hpp's.
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/linalg/udwadia_kalaba_forces.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
@@ -39,37 +24,9 @@ namespace adyn::formulations {
 /// constraints carry different friction coefficients.
 EquationsOfMotion udwadia_kalaba(const model::System& system);
 
-/// The three parts of the force at a state and the resulting acceleration.
-struct UdwadiaKalabaForces {
-  Eigen::VectorXd acceleration;  // q̈
-  Eigen::VectorXd applied;       // Q
-  Eigen::VectorXd ideal;         // Q^c_i (19)
-  Eigen::VectorXd nonideal;      // Q^c_ni (28)
-  bool sticking = false;         // Coulomb friction holds the system at rest
-};
-
-struct UdwadiaKalabaOptions {
-  double rank_tolerance = 1e-10;
-  double rest_speed = 1e-12;  // |q̇| below which a frictional system is at rest
-};
-
-UdwadiaKalabaForces udwadia_kalaba_forces(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters,
-                                          const UdwadiaKalabaOptions& options = {});
-
-/// The same from numbers: M, Q, A, b at the state, the nonideal force as a function of
-/// N_c = |Q^c_i|, the Coulomb coefficient μ (0: none) and the velocity q̇. `constraint_names`
-/// name the rows in the inconsistency error.
-UdwadiaKalabaForces udwadia_kalaba_forces(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
-                                          const Eigen::VectorXd& b,
-                                          const std::function<Eigen::VectorXd(double normal_force)>& nonideal,
-                                          double friction, const Eigen::VectorXd& velocity,
-                                          const std::vector<std::string>& constraint_names,
-                                          const UdwadiaKalabaOptions& options = {});
-
-/// The numeric core: Q^c_i of (19) and Q^c_ni of (28) for given M, Q, A, b, C.
-Eigen::VectorXd ideal_constraint_force(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
-                                       const Eigen::VectorXd& b, double rank_tolerance = 1e-10);
-Eigen::VectorXd nonideal_constraint_force(const Eigen::MatrixXd& M, const Eigen::MatrixXd& A, const Eigen::VectorXd& C,
-                                          double rank_tolerance = 1e-10);
+/// The forces and the acceleration at a state (the equations evaluated, then
+/// linalg::udwadia_kalaba_forces).
+linalg::UdwadiaKalabaForces udwadia_kalaba_forces(const EquationsOfMotion& eom, const State& x, const GiNaC::exmap& parameters,
+                                                  const linalg::UdwadiaKalabaOptions& options = {});
 
 }  // namespace adyn::formulations

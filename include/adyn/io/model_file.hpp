@@ -10,6 +10,7 @@
 #include <string>
 
 #include "adyn/analysis/initial_state.hpp"
+#include "adyn/io/robot_joint.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::io {
@@ -41,6 +42,10 @@ struct ModelDocument {
   /// The reader's completion of `setup.initial` (it checks that the given values can be kept);
   /// empty when it failed or needs parameter values the file does not give.
   std::optional<CompletedInitialState> completed{};
+  /// A robot description's joints (URDF: io/urdf_reader.hpp); empty for a model file.
+  std::vector<RobotJoint> joints{};
+  /// What the reader changed or left out, for `adyn check` (a URDF's ignored friction, ...).
+  std::vector<std::string> notes{};
 };
 
 /// doc.setup.initial with the conditions written in the parameters evaluated at the system's
@@ -57,10 +62,14 @@ analysis::InitialState initial_state_of(const ModelDocument& doc);
 /// small enough to read and check in seconds.
 inline constexpr std::size_t max_model_file_bytes = std::size_t{8} << 20;
 
-/// Reads a model file with its initial conditions and simulation settings. A path that does not
+/// Reads a model file with its initial conditions and simulation settings; a path ending in .urdf
+/// is read as a robot description (io::read_urdf, default options). A path that does not
 /// exist, a directory, anything but a regular file (a pipe or device could block or never end)
 /// and a file above max_model_file_bytes are refused with adyn::ModelFileError.
 ModelDocument read_model_document(const std::string& path);
+/// The text of a model file, after the checks of read_model_document.
+std::string read_model_text(const std::string& path);
+/// YAML text, or URDF text when `source` ends in .urdf.
 ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source = "<model>");
 
 /// Reads a model file.

@@ -16,6 +16,7 @@
 #include "adyn/kinematics/point.hpp"
 #include "adyn/model/constraint.hpp"
 #include "adyn/model/convex_rolling_contact.hpp"
+#include "adyn/model/output.hpp"
 #include "adyn/model/event.hpp"
 #include "adyn/model/loads.hpp"
 #include "adyn/model/particle.hpp"
@@ -133,6 +134,12 @@ class System {
   void add_body(const RigidBody& body);
   const std::vector<Particle>& particles() const { return particles_; }
   const std::vector<RigidBody>& bodies() const { return bodies_; }
+  /// States that `body` hangs from `parent` by a joint ("" for the ground), as a URDF's joints do:
+  /// the articulated-body algorithm then takes this tree rather than finding one from the positions
+  /// of frames and points. Throws ModelError naming a body or parent that is not the system's.
+  void state_parent(const std::string& body, const std::string& parent);
+  /// body -> parent body ("" for the ground) as stated; empty when nothing is stated.
+  const std::map<std::string, std::string>& stated_parents() const { return stated_parents_; }
 
   // --- geometry (for drawing only) ---------------------------------------------------------------
   /// Throws ModelError naming the shape for a duplicate name.
@@ -172,6 +179,14 @@ class System {
   const std::vector<RollingContact>& rolling_contacts() const { return rolling_contacts_; }
   /// Likewise the rolling contacts of convex bodies (convex_rolling_contact.hpp).
   const std::vector<ConvexRollingContact>& convex_rolling_contacts() const { return convex_rolling_contacts_; }
+
+  // --- outputs ----------------------------------------------------------------------------------
+  /// Adds a named output (output.hpp). Throws adyn::ModelError naming it for a name that is empty,
+  /// in use by another output or by one of the model's symbols (or t, energy, violation: the
+  /// trajectory's own columns), an expression with an acceleration (q̈, u̇) or a constraint's
+  /// normal force N_c, or a constraint force of a constraint the system does not have.
+  void add_output(const Output& output);
+  const std::vector<Output>& outputs() const { return outputs_; }
 
   // --- events and impacts ------------------------------------------------------------------------
   /// Throws ModelError naming the event for a duplicate name, a gap that depends on the rates, or
@@ -221,8 +236,10 @@ class System {
   std::vector<GiNaC::symbol> dependent_speeds_;
   GiNaC::exmap reference_state_;
   std::vector<Event> events_;
+  std::vector<Output> outputs_;
   std::vector<Particle> particles_;
   std::vector<RigidBody> bodies_;
+  std::map<std::string, std::string> stated_parents_;
   std::vector<Shape> shapes_;
   std::vector<PointForce> forces_;
   std::vector<BodyTorque> torques_;

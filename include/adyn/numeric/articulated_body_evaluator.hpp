@@ -14,6 +14,11 @@
 
 namespace adyn::numeric {
 
+/// The pivot test of linalg::regular_pivots block by block on the algorithm's pivots d_j and
+/// the entries (D_k)_jj they came from: whether a finite pivot fails it (before any value that is
+/// not finite, which is reported as such).
+bool singular_pivot(const double* pivot, const double* scale, std::size_t count);
+
 class ArticulatedBodyEvaluator {
  public:
   /// `parameters` lists the symbols that stay inputs; `values` gives their values.

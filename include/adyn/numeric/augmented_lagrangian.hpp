@@ -30,6 +30,14 @@ namespace adyn::numeric {
 /// The penalty scale α0 relative to M (Bayo & Ledesma use 1e7 for unit masses): the iteration
 /// gains about this factor per step in every direction the rows constrain well.
 inline constexpr double augmented_lagrangian_penalty = 1e7;
+/// The iterations a solve may take. From λ = 0, k of them leave the fraction (1 + s)^-k of a row's
+/// demand unmet along a direction where s = ασ²/m (σ the rows' singular value there): none where
+/// the rows are far from dependent, and near a singular configuration (s → 0) about e^-ks, the
+/// regularization that carries the motion through on its branch. Fewer iterations at a larger α0
+/// with the same k·α0 (10 at 5e7, 12, 16, 25) cost less but passed IFToMM A02 (N = 2) on the other
+/// branch at some tolerances between 1e-10 and 5e-10, where 50 at 1e7 kept it
+/// (docs/performance.md): the value is not a free parameter.
+inline constexpr int augmented_lagrangian_iterations = 50;
 
 /// Row-major dense matrices, as the compiled equations write M and G (views of them bind without a copy).
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -68,7 +76,7 @@ class AugmentedLagrangianSolver {
   /// iteration, with the last factorization as its preconditioner and its α; M and G may differ
   /// from the factored ones by a step), in at most `max_iterations`. Returns the iterations made.
   int constrained_minimum(const MatrixRef& M, const MatrixRef& G, const Eigen::VectorXd& b, const Eigen::VectorXd& c,
-                          Eigen::VectorXd& x, int max_iterations = 50) const;
+                          Eigen::VectorXd& x, int max_iterations = augmented_lagrangian_iterations) const;
   /// G x and Gᵀ y on G's structural nonzeros.
   Eigen::VectorXd times(const MatrixRef& G, const Eigen::VectorXd& x) const;
   Eigen::VectorXd transpose_times(const MatrixRef& G, const Eigen::VectorXd& y) const;

@@ -13,6 +13,7 @@
 
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/model/system.hpp"
+#include "adyn/numeric/compiled_outputs.hpp"
 #include "adyn/numeric/evaluator.hpp"
 
 namespace adyn::numeric {
@@ -31,14 +32,17 @@ struct CompileOptions {
 struct CompiledNames {
   std::string method;
   std::vector<std::string> coordinates, speeds, multipliers, constraints, dropped_constraints;
-  std::vector<std::string> parameters;  // in the order of the parameter values
+  std::vector<std::string> parameters;  // in the order of the parameter values (the inputs among them)
+  std::vector<std::string> inputs;      // the system's inputs (model::Input)
+  std::vector<std::string> outputs;     // the system's outputs (model::Output), as CompiledOutputs has them
   std::string dropped_note;             // formulations::dropped_note: the rows left out, why
 };
 
 class CompiledSystem {
  public:
   /// Compiles `eom` of `system`; the constraints eom.dropped_constraints names are left out of the
-  /// projection and the watches, as they are of the equations.
+  /// projection and the watches, as they are of the equations. Throws adyn::NotApplicableError for
+  /// an output the equations cannot give (CompiledOutputs).
   CompiledSystem(const model::System& system, const formulations::EquationsOfMotion& eom,
                  const CompileOptions& options = {});
   CompiledSystem(const CompiledSystem&) = delete;
@@ -62,6 +66,11 @@ class CompiledSystem {
   std::vector<double> parameter_values(const std::vector<std::pair<std::string, double>>& given) const;
   /// The compiled equations, at the model's parameter values: copy it for a workspace of your own.
   const EquationsEvaluator& evaluator() const { return evaluator_; }
+  /// The outputs, compiled once: what a run records beside the state.
+  const CompiledOutputs& outputs() const { return outputs_; }
+  /// Which forward dynamics it evaluates and why (formulations::EvaluatorChoice::describe):
+  /// "articulated-body algorithm, O(n): ..." or "mass matrix M u' = F: ...".
+  const std::string& evaluator_choice() const { return evaluator_choice_; }
   /// The monitors (simulation internals).
   const Monitors& monitors() const { return *monitors_; }
 
@@ -73,7 +82,9 @@ class CompiledSystem {
   formulations::ConstraintEnforcement enforcement_;
   std::size_t constraint_count_ = 0;
   std::vector<double> parameter_values_;
+  std::string evaluator_choice_;  // (before evaluator_: compiling it writes this)
   EquationsEvaluator evaluator_;
+  CompiledOutputs outputs_;
   std::unique_ptr<const Monitors> monitors_;
 };
 

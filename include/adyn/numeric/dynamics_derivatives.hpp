@@ -26,8 +26,12 @@ namespace adyn::numeric {
 /// u̇ and its derivatives at a state.
 struct AccelerationDerivatives {
   Eigen::VectorXd udot;                     // p
-  Eigen::MatrixXd udot_q, udot_u, udot_p;  // p × n, p × p, p × (parameters)
+  Eigen::MatrixXd udot_q, udot_u, udot_p;  // p × n, p × p, p × (parameters; p × 0 unless asked for)
 };
+
+/// Whether ∂u̇/∂p is wanted besides ∂u̇/∂q and ∂u̇/∂u (through a tree it is a function of its own,
+/// compiled when first asked for, and the default call does not pay for it).
+enum class ParameterDerivatives { Skip, Include };
 
 /// ∂(r, c)/∂(q, u, parameters) compiled, its inputs (t, q, u, parameters, u̇, λ).
 class ResidualJacobian {

@@ -23,6 +23,7 @@
 #include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/compiled_function.hpp"
+#include "adyn/numeric/dynamics_derivatives.hpp"
 
 namespace adyn::formulations {
 struct ArticulatedBodyDynamics;
@@ -32,7 +33,6 @@ namespace adyn::numeric {
 
 class ArticulatedBodyEvaluator;
 class AugmentedLagrangianSolver;
-struct AccelerationDerivatives;  // dynamics_derivatives.hpp
 
 /// How the multiplier forms' accelerations are solved: the augmented Lagrangian
 /// (augmented_lagrangian.hpp: redundant rows and singular configurations allowed), or the KKT
@@ -112,11 +112,21 @@ class EquationsEvaluator {
   void rates(double t, const double* q, const double* u, double* qdot, double* udot) const;
   /// M, F, G, g and q̇ without solving (e.g. for impacts).
   EvaluatedEquations matrices(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
-  /// u̇ with ∂u̇/∂q, ∂u̇/∂u and ∂u̇/∂p (p: the parameters, in the evaluator's order) at a state,
-  /// by derivatives generated through the expression graph and compiled at the first call
-  /// (dynamics_derivatives.hpp); u̇ and λ by the KKT system. Throws as evaluate(), and
+  /// u̇ with ∂u̇/∂q, ∂u̇/∂u, and ∂u̇/∂p when asked for (p: the parameters, in the evaluator's order;
+  /// else udot_p is p × 0) at a state, by derivatives generated through the expression graph and
+  /// compiled at the first call. With the articulated-body algorithm, through the tree
+  /// (tree_derivatives.hpp: O(n) code, O(n²) work, ∂u̇/∂p a function of its own compiled when first
+  /// asked for); otherwise from the residuals of M u̇ = F + Gᵀλ, G u̇ = g (dynamics_derivatives.hpp:
+  /// dense; u̇ and λ by the KKT system). derivatives_path() says which. Throws as evaluate(), and
   /// adyn::NotApplicableError for the Udwadia–Kalaba form.
-  AccelerationDerivatives derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  AccelerationDerivatives derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                      ParameterDerivatives parameters = ParameterDerivatives::Skip) const;
+  /// The same into `out`, whose matrices are resized only when their sizes differ: through the tree
+  /// nothing is allocated once they have their sizes.
+  void derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u, AccelerationDerivatives& out,
+                   ParameterDerivatives parameters = ParameterDerivatives::Skip) const;
+  /// How derivatives() differentiates, and why (one sentence).
+  std::string derivatives_path() const;
   /// The same without copying M and G (the hot path of the fixed-step augmented-Lagrangian
   /// integrator). Throws adyn::EvaluationError when F, q̇ or g is not finite; M and G are not
   /// checked (a value that is not finite in them ends in what is solved with them).
@@ -135,6 +145,8 @@ class EquationsEvaluator {
                                   const Eigen::VectorXd& correction) const;
   Derivatives evaluate_augmented(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
                                  const Eigen::VectorXd& correction, bool multipliers) const;
+  void tree_derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u, AccelerationDerivatives& out,
+                        ParameterDerivatives parameters) const;
   [[noreturn]] void throw_not_finite(double t) const;
   [[noreturn]] void throw_singular_or_not_finite(double t) const;
   struct Code;  // the compiled functions, shared by the copies (evaluator.cpp)
@@ -172,6 +184,8 @@ class EquationsEvaluator {
   mutable Owned<AugmentedLagrangianSolver> augmented_;  // the multiplier forms with rows
   mutable Owned<formulations::NumericElimination> elimination_;  // the numeric elimination form: its dependent set
   mutable std::vector<formulations::PartitionChange> partition_changes_;
+  struct TreeWorkspaces;  // the derivatives' buffers through the tree (evaluator.cpp)
+  mutable Owned<TreeWorkspaces> tree_workspaces_;
   mutable std::vector<double> in_, out_;  // (t, q, u, parameters, parameter-only values); M, F, q̇, G, g, μ
   mutable std::vector<double> diagonal_;  // M's diagonal, kept for the pivot test of the in-place Cholesky
 };

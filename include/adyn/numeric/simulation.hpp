@@ -41,6 +41,25 @@ namespace adyn::numeric {
 /// event location).
 enum class Integrator { DormandPrince, Bdf, Ida, ImplicitMidpoint };
 
+/// Inputs (model::Input) that vary along a run: their names and the law that gives their values at
+/// (t, q, u) — functions of time (a tabulated signal, a Python callable) or a feedback law
+/// w = −K x. The law writes one value per name; the other inputs keep their constant values. It is
+/// called before every evaluation of the equations, so it must be cheap and deterministic; what it
+/// throws (an adyn::Error) stops the run with its message.
+struct InputLaw {
+  std::vector<std::string> names;
+  std::function<void(double t, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& u,
+                     Eigen::Ref<Eigen::VectorXd> values)>
+      values{};
+  /// Called with (t0, t_end) before the run: throws adyn::ModelError when the law cannot give values
+  /// over that span (a table that does not cover it). Empty: every time is fine.
+  std::function<void(double t0, double t_end)> check{};
+  /// The law has no values beyond t_end (a table): the integrators then stop there exactly rather
+  /// than step beyond and interpolate back.
+  bool stop_at_end = false;
+  explicit operator bool() const { return !names.empty(); }
+};
+
 struct SimulationOptions {
   double t_end = 10.0;
   double output_step = 0.01;
@@ -76,6 +95,9 @@ struct SimulationOptions {
   /// stops with what it has (summary.interrupted), e.g. on SIGINT. Empty: never.
   std::function<bool()> interrupted{};
 
+  /// Inputs that vary along the run (empty: every input keeps its constant value).
+  InputLaw input_law{};
+
   /// At most this many output samples (t_end − t0) / output_step: a trajectory beyond it would not
   /// fit in memory.
   static constexpr double max_samples = 1e7;
@@ -105,6 +127,7 @@ struct TrajectorySummary {
   std::string ended_by_event; // the stopping event that ended the run, if any
   std::vector<std::string> warnings;  // e.g. native code asked for but not available
   std::vector<std::string> initial_state;  // the values its caller completed (analysis::InitialState::messages)
+  std::string evaluator;  // which forward dynamics ran and why (CompiledSystem::evaluator_choice)
   /// The rank of the constraint rows along the run and the instants it changed (constraint_rank.hpp).
   ConstraintRank constraint_rank;
   /// The instants where the numeric elimination chose a new set of dependent speeds (Wehage–Haug;
@@ -113,13 +136,13 @@ struct TrajectorySummary {
 };
 
 struct Trajectory {
-  std::vector<std::string> coordinate_names, speed_names, multiplier_names;
+  std::vector<std::string> coordinate_names, speed_names, multiplier_names, output_names;
   std::vector<double> t;
-  std::vector<Eigen::VectorXd> q, u, lambda;
+  std::vector<Eigen::VectorXd> q, u, lambda, outputs;  // outputs: the system's (model::Output) at each sample
   std::vector<double> energy, energy_rate_integral, violation;
   TrajectorySummary summary;
 
-  /// The header t,<q>,<u>,lambda[<constraint>],energy,violation and a row per sample; a run that
+  /// The header t,<q>,<u>,<outputs>,lambda[<constraint>],energy,violation and a row per sample; a run that
   /// stopped before t_end (summary.completed false) ends with the comment line "# incomplete:
   /// <stop_reason>" (numpy's loadtxt and genfromtxt skip it; pandas' read_csv with comment='#').
   void write_csv(std::ostream& out) const;
@@ -140,7 +163,8 @@ Trajectory read_trajectory_csv(std::istream& in, const std::string& source, cons
 /// nothing is derived or compiled: the run takes a workspace of its own, so runs of one compiled
 /// system may go on in several threads at once. options.backend and options.articulated_body are
 /// the compiled system's (CompileOptions); the other options and the failures are those of
-/// simulate(system, eom, …) below. Throws adyn::ModelError for parameter values of the wrong count.
+/// simulate(system, eom, …) below. Throws adyn::ModelError for parameter values of the wrong count
+/// and for a name of options.input_law that is not an input of the system.
 Trajectory simulate(const CompiledSystem& compiled, const std::vector<double>& parameters,
                     const formulations::State& x0, const SimulationOptions& options = {});
 /// The same at the model's parameter values.

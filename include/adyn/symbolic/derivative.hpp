@@ -11,7 +11,11 @@
 //     d sin(a) = cos(a) da,  d cos(a) = −sin(a) da,  d tan(a) = (1 + tan²a) da,  d exp(a) = exp(a) da,
 //     d log(a) = da / a,     d aᵖ = p aᵖ⁻¹ da (+ aᵖ log(a) dp),   d atan2(y, x) = (x dy − y dx)/(x² + y²),
 // so the derivative shares structure the way its argument does: d(parent quantity) is built once
-// and referenced by every child, which is the chain rule through named intermediates.
+// and referenced by every child, which is the chain rule through named intermediates. A named
+// intermediate (sym::intermediate, cse.hpp) has a named intermediate for derivative,
+//     d intermediate(a) = intermediate(da),
+// so that the derivative of a recursion over bodies is a recursion over the same bodies (the
+// forward mode of automatic differentiation), O(1) per body and variable.
 #include <ginac/ginac.h>
 
 #include <vector>
@@ -57,6 +61,20 @@ class PartialDerivative final : public ChainRule {
 
  private:
   GiNaC::symbol x_;
+};
+
+/// A directional derivative: D(s) = the given expression for the symbols of `directions`, 0 for any
+/// other (with directions {x_j ↦ δ_j}, D e = Σ_j ∂e/∂x_j δ_j; with values that are expressions, the
+/// derivative of e along the motion those expressions give).
+class DirectionalDerivative final : public ChainRule {
+ public:
+  explicit DirectionalDerivative(const GiNaC::exmap& directions);
+
+ protected:
+  GiNaC::ex of_symbol(const GiNaC::symbol& s) override;
+
+ private:
+  ExMap<GiNaC::ex> directions_;
 };
 
 /// The total time derivative d/dt: t ↦ 1, a dynamic variable x ↦ ẋ (sym::derivative_of), any

@@ -19,8 +19,9 @@ def _linearize(model, method, at, rest, dependent, symbolic_parameters):
 
 def linearize(self, method="kane", at=None, *, rest=False, dependent=None):
     """The linearized equations (adyn.Linearization) about the operating point, symbolic in the
-    parameters: .A is the state matrix, .B the input matrix of the model's inputs (.input_names;
-    .C = I and .D = 0: the outputs are the states), .matrices() the M, C, G, K, N (or Nq, Nu, M,
+    parameters: .A is the state matrix, .B the input matrix of the model's inputs (.input_names),
+    .C and .D the output and feedthrough matrices of the model's outputs (.output_names; without
+    outputs the states: C = I, D = 0), .matrices() the M, C, G, K, N (or Nq, Nu, M,
     Fq, Fu; Nw, Fw with inputs) matrices at the parameters' values, .latex() the symbolic ones."""
     return _linearize(self, method, at, rest, dependent, None)
 

@@ -91,6 +91,20 @@ class System:
         entry = _fields(value=value, unit=unit, latex=latex)
         return self._change(lambda d: d.setdefault("inputs", {}).__setitem__(name, entry or None))
 
+    def add_output(self, name, expression=None, *, position=None, velocity=None, component=None,
+                   constraint_force=None, unit=None):
+        """A named output, recorded with the state by simulations (Trajectory.outputs) and the rows
+        of linearize's C and D: an expression in q, q_d (or the speeds), t, parameters and inputs
+        ("dot(vel(P), B.y)"), a point's position or velocity component
+        (position="P", component=["N", "x"]), or the force of a constraint (constraint_force="c": its
+        multiplier, in the lagrange and gauss equations)."""
+        entry = _fields(expression=expression, position=position, velocity=velocity,
+                        component=list(component) if component is not None else None,
+                        constraint_force=constraint_force, unit=unit)
+        if list(entry) == ["expression"]:
+            entry = expression
+        return self._change(lambda d: d.setdefault("outputs", {}).__setitem__(name, entry))
+
     def add_coordinate(self, name, *, latex=None):
         return self._append("coordinates", _fields(name=name, latex=latex) if latex else name)
 

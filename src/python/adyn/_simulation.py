@@ -2,6 +2,8 @@
 import numbers
 import warnings
 
+import numpy as np
+
 from . import _adyn
 
 
@@ -13,9 +15,41 @@ class SimulationError(_adyn.Error):
         self.trajectory = trajectory
 
 
-def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, rtol=None, atol=None, integrator=None,
-             projection=None, baumgarte=None, backend=None, constraint_solver=None, mass_matrix=False,
-             max_steps=None, max_time=None, progress=None):
+def _input_law(self, inputs, feedback, feedback_states, reference):
+    """The constant inputs {name: value}, and the law (t, q, u) -> values of the varying ones with
+    their names (None, [] when every input is constant)."""
+    constants, signals = {}, {}
+    for name, value in dict(inputs or {}).items():
+        (signals if callable(value) else constants)[str(name)] = value if callable(value) else float(value)
+    if feedback is None:
+        if not signals:
+            return constants, None, []
+        names = list(signals)
+        return constants, (lambda t, q, u: [float(signals[n](t)) for n in names]), names
+    names = list(self.model.inputs)
+    gain = np.atleast_2d(np.asarray(feedback, dtype=float))
+    state = list(self.coordinates) + list(self.speeds)
+    columns = list(feedback_states) if feedback_states is not None else state
+    if gain.shape != (len(names), len(columns)):
+        raise _adyn.ModelError(f"feedback: the gain K is {gain.shape[0]} x {gain.shape[1]}; expected {len(names)} x "
+                               f"{len(columns)} (the model's inputs {names} x the states {columns})")
+    unknown = [c for c in columns if c not in state]
+    if unknown:
+        raise _adyn.ModelError(f"feedback: no state {unknown[0]!r} in the {self.method} equations (their states: "
+                               f"{state})")
+    at = np.array([state.index(c) for c in columns], dtype=int)
+    x_ref = np.array([float(dict(reference or {}).get(c, 0.0)) for c in columns])
+    base = [signals.get(n, constants.get(n, self.model.inputs[n])) for n in names]
+
+    def law(t, q, u):
+        w = np.array([b(t) if callable(b) else b for b in base], dtype=float)
+        return w - gain @ (np.concatenate([q, u])[at] - x_ref)
+    return constants, law, names
+
+
+def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, feedback=None, feedback_states=None,
+             reference=None, rtol=None, atol=None, integrator=None, projection=None, baumgarte=None, backend=None,
+             constraint_solver=None, mass_matrix=False, max_steps=None, max_time=None, progress=None):
     """Integrates the equations from the model's initial conditions (overridden by `initial`, a
     mapping of coordinate and speed names to values): the values given are kept and those not given
     completed to satisfy the constraints (summary["initial_state"] says which; Model.initial_state).
@@ -23,7 +57,13 @@ def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, rtol=None,
     `inputs`, a mapping of the model's input names to numbers, gives those inputs constant values
     for this run over the model's own (Model.inputs; 0 unless the model gives one), as adyn simulate
     --input: the compiled equations take them as run-time values. An unknown name or a value that
-    is not finite raises adyn.ModelError naming it.
+    is not finite raises adyn.ModelError naming it. A callable value f(t) makes that input a
+    function of time, called before every evaluation of the equations.
+
+    `feedback`, a gain matrix K (the model's inputs x the states), closes the loop
+    w = w0 - K (x - x_ref): x the states `feedback_states` (default: the equations' coordinates then
+    speeds; e.g. Linearization.state_names, whose A and B gave K), x_ref their values in
+    `reference` ({name: value}, default 0), w0 the inputs' values (constants or functions of time).
 
     Options left at None come from the model file's `simulation:` settings, then from adyn's
     defaults (t_end 10, dt 0.01, rtol 1e-8, atol 1e-10, integrator 'dopri' — or 'bdf', 'ida',
@@ -47,15 +87,16 @@ def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, rtol=None,
     initial state first, once the equations are compiled), e.g. to drive a progress bar; what it
     raises stops the run and is raised when it has stopped.
 
-    Returns an adyn.Trajectory (t, q, u, lam, energy, energy_rate_integral, violation as NumPy
-    arrays; summary). A run that stops early raises adyn.SimulationError carrying the trajectory so
+    Returns an adyn.Trajectory (t, q, u, lam, outputs, energy, energy_rate_integral, violation as
+    NumPy arrays; trajectory["name"] for a coordinate, speed or output by name; summary). A run that stops early raises adyn.SimulationError carrying the trajectory so
     far; Ctrl-C raises KeyboardInterrupt carrying it too (`.trajectory`).
     """
     if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral)):
         raise TypeError(f"max_steps must be a whole number of steps, got {max_steps!r}")
+    constants, law, law_names = _input_law(self, inputs, feedback, feedback_states, reference)
     trajectory = _adyn.simulate(self, dict(initial or {}), t_end, dt, rtol, atol, integrator, projection,
                                 baumgarte, backend, constraint_solver, mass_matrix, max_steps, max_time, progress,
-                                {str(k): float(v) for k, v in dict(inputs or {}).items()})
+                                constants, law, law_names)
     summary = trajectory.summary
     for warning in summary["warnings"]:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)

@@ -35,11 +35,16 @@ struct SimulationOverrides {
 /// --constraint-solver, --max-steps, --max-time, --input.
 void add_simulation_options(CLI::App& command, SimulationOverrides& given);
 
-/// Sets the model's inputs from NAME=VALUE assignments (--input), all or none. Throws
-/// adyn::ModelError naming the assignment when it is malformed, its value not a number or its
-/// input given twice, and naming the input when the model has none of that name or the value is
-/// not finite.
+/// Sets the model's inputs from NAME=VALUE assignments (--input), all or none; NAME=FILE (a value
+/// that is not a number and names a file) is a tabulated input, left to tabulated_inputs. Throws
+/// adyn::ModelError naming the assignment when it is malformed, its value neither a number nor a
+/// file or its input given twice, and naming the input when the model has none of that name or the
+/// value is not finite.
 void set_inputs(model::System& system, const std::vector<std::string>& assignments);
+
+/// The tabulated inputs among the assignments (NAME=FILE, input_table.hpp) as an input law; none:
+/// an empty law. Throws adyn::ModelFileError for a table that cannot be read.
+numeric::InputLaw tabulated_inputs(const std::vector<std::string>& assignments);
 
 /// Throws adyn::ModelError for an unknown integrator or backend name.
 numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup);

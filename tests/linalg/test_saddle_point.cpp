@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/linalg/saddle_point.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -13,7 +13,7 @@ namespace {
 
 std::string singularity(const Eigen::MatrixXd& M, const Eigen::MatrixXd& G, const std::vector<std::string>& names) {
   return test::thrown_message<SingularityError>([&] {
-    formulations::solve_linear(M, Eigen::VectorXd::Ones(M.rows()), G, Eigen::VectorXd::Zero(G.rows()), "equations", names);
+    linalg::solve_saddle_point(M, Eigen::VectorXd::Ones(M.rows()), G, Eigen::VectorXd::Zero(G.rows()), "equations", names);
   });
 }
 

@@ -1,0 +1,275 @@
+#include "urdf_builder.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "adyn/error.hpp"
+#include "adyn/model/inertia.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+
+namespace adyn::io {
+
+using urdf_geometry::MassProperties;
+using urdf_geometry::Transform;
+
+namespace {
+
+const char* type_name(int type) {
+  switch (type) {
+    case urdf::Joint::REVOLUTE: return "revolute";
+    case urdf::Joint::CONTINUOUS: return "continuous";
+    case urdf::Joint::PRISMATIC: return "prismatic";
+    case urdf::Joint::FLOATING: return "floating";
+    case urdf::Joint::PLANAR: return "planar";
+    case urdf::Joint::FIXED: return "fixed";
+    default: return "unknown";
+  }
+}
+
+GiNaC::matrix column(const Eigen::Vector3d& v) {
+  return GiNaC::matrix(3, 1, GiNaC::lst{urdf_geometry::number(v(0)), urdf_geometry::number(v(1)), urdf_geometry::number(v(2))});
+}
+
+GiNaC::matrix entries(const Eigen::Matrix3d& R) {
+  GiNaC::matrix m(3, 3);
+  for (unsigned i = 0; i < 3; ++i)
+    for (unsigned j = 0; j < 3; ++j) m(i, j) = urdf_geometry::number(R(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)));
+  return m;
+}
+
+std::string short_number(double x) {
+  std::ostringstream text;
+  text << x;
+  return text.str();
+}
+
+bool finite(const urdf::Inertial& i) {
+  for (double x : {i.mass, i.ixx, i.ixy, i.ixz, i.iyy, i.iyz, i.izz})
+    if (!std::isfinite(x)) return false;
+  return true;
+}
+
+}  // namespace
+
+UrdfBuilder::UrdfBuilder(const urdf::ModelInterface& robot, const UrdfSource& source, const UrdfOptions& options)
+    : robot_(robot),
+      source_(source),
+      options_(options),
+      doc_{model::System(robot.getName(), adyn_name(robot.getRoot()->name), adyn_name(robot.getRoot()->name)), {}},
+      symbols_(source, "symbol"),
+      frames_(source, "frame"),
+      points_(source, "point") {}
+
+ModelDocument UrdfBuilder::build() {
+  check_links();
+  const auto& root = *robot_.getRoot();
+  frames_.claim(adyn_name(root.name), "link", root.name);
+  points_.claim(adyn_name(root.name), "link", root.name);
+  anchors_[root.name] = {};
+  auto& system = doc_.system;
+  const auto g = system.add_parameter(symbols_.claim("g", "robot", robot_.getName()), 9.81, "m/s^2");
+  system.set_gravity(kin::Vector(system.inertial_frame(), 0, 0, -g));
+  std::vector<std::string> visited;
+  visit(root, visited);
+  check_connected(visited);
+  add_bodies();
+  add_mimic_constraints();
+  doc_.notes.insert(doc_.notes.begin(), "root link '" + root.name + "' fixed to the world (the inertial frame '" +
+                                            adyn_name(root.name) + "'), gravity -g along its z axis");
+  if (snapped_ > 0)
+    doc_.notes.push_back(std::to_string(snapped_) + " joint origin rotation(s): entries within " +
+                         short_number(options_.snap_tolerance) + " of 0 or +-1 read as exactly that");
+  return std::move(doc_);
+}
+
+void UrdfBuilder::check_links() {
+  for (const auto& [name, link] : robot_.links_) {
+    if (!link->inertial) continue;
+    if (!finite(*link->inertial)) source_.fail("link", name, "its mass and inertia must be finite numbers");
+    if (link->inertial->mass < 0)
+      source_.fail("link", name, "its mass is negative (" + short_number(link->inertial->mass) + ")");
+    const Eigen::Vector3d I = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(urdf_geometry::mass_properties_of(*link->inertial).inertia).eigenvalues();
+    const double tolerance = 1e-12 * std::max(1.0, I.cwiseAbs().maxCoeff());  // (model::check_inertia's)
+    if (I(0) < -tolerance || I(0) + I(1) < I(2) - tolerance)
+      doc_.notes.push_back("link '" + name + "': its principal moments " + short_number(I(0)) + ", " + short_number(I(1)) +
+                           ", " + short_number(I(2)) + " are not a body's (negative, or I1 + I2 < I3); read as given: "
+                           "the body it is merged into is checked as a whole, the ground's links are not");
+  }
+}
+
+// Links that are not in the root's tree: urdfdom found one root, so they hang from a cycle.
+void UrdfBuilder::check_connected(const std::vector<std::string>& visited) const {
+  for (const auto& [name, link] : robot_.links_) {
+    if (std::find(visited.begin(), visited.end(), name) != visited.end()) continue;
+    std::vector<std::string> seen;
+    urdf::LinkConstSharedPtr at = link;
+    while (at && std::find(seen.begin(), seen.end(), at->name) == seen.end()) {
+      seen.push_back(at->name);
+      at = at->getParent();
+    }
+    const std::string joint = at && at->parent_joint ? at->parent_joint->name : "";
+    if (!joint.empty())
+      source_.fail("joint", joint, "it closes a cycle of joints through link '" + at->name + "': a robot description is a tree");
+    source_.fail("link", name, "it is not connected to the root link '" + robot_.getRoot()->name + "'");
+  }
+}
+
+void UrdfBuilder::visit(const urdf::Link& link, std::vector<std::string>& visited) {
+  visited.push_back(link.name);
+  for (const auto& joint : link.child_joints) {  // urdfdom's order: Pinocchio's too
+    const Anchor parent = anchors_.at(link.name);
+    if (joint->type == urdf::Joint::FIXED) fixed_joint(*joint, parent);
+    else moving_joint(*joint, parent);
+    visit(*robot_.getLink(joint->child_link_name), visited);
+  }
+}
+
+RobotJoint UrdfBuilder::record_of(const urdf::Joint& joint) const {
+  RobotJoint r;
+  r.name = joint.name, r.type = type_name(joint.type), r.parent = joint.parent_link_name, r.child = joint.child_link_name;
+  if (joint.limits && joint.type != urdf::Joint::CONTINUOUS && joint.type != urdf::Joint::FIXED)
+    r.lower = joint.limits->lower, r.upper = joint.limits->upper;
+  if (joint.limits && joint.type != urdf::Joint::FIXED) r.effort = joint.limits->effort, r.velocity = joint.limits->velocity;
+  if (joint.dynamics) r.damping = joint.dynamics->damping, r.friction = joint.dynamics->friction;
+  if (joint.mimic) r.mimics = joint.mimic->joint_name, r.multiplier = joint.mimic->multiplier, r.offset = joint.mimic->offset;
+  return r;
+}
+
+Eigen::Matrix3d UrdfBuilder::snapped_rotation(const Eigen::Matrix3d& R) {
+  const Eigen::Matrix3d S = urdf_geometry::snapped(R, options_.snap_tolerance);
+  if (S != R) ++snapped_;
+  return S;
+}
+
+void UrdfBuilder::fixed_joint(const urdf::Joint& joint, const Anchor& parent) {
+  doc_.joints.push_back(record_of(joint));
+  if (joint.mimic)
+    doc_.notes.push_back("joint '" + joint.name + "' is fixed: its mimic of '" + joint.mimic->joint_name + "' does nothing");
+  const auto& child = *robot_.getLink(joint.child_link_name);
+  const Anchor anchor{parent.body, urdf_geometry::compose(parent.T, urdf_geometry::transform_of(joint.parent_to_joint_origin_transform))};
+  anchors_[child.name] = anchor;
+  if (!parent.body.empty() && child.inertial) {
+    auto& merged = masses_.at(parent.body);
+    merged = urdf_geometry::combined(merged, urdf_geometry::moved(urdf_geometry::mass_properties_of(*child.inertial), anchor.T));
+  }
+  // Its frame and origin, fixed in the body's, for later children and for the user.
+  kin::ReferenceFrame frame(frames_.claim(adyn_name(child.name), "link", child.name));
+  frame.orient_dcm(body_frame(parent.body), entries(snapped_rotation(anchor.T.R)));
+  doc_.system.add_frame(frame);
+  kin::Point origin(points_.claim(adyn_name(child.name), "link", child.name));
+  origin.set_position(body_point(parent.body), kin::Vector(body_frame(parent.body), column(anchor.T.p)));
+  doc_.system.add_point(origin);
+}
+
+void UrdfBuilder::moving_joint(const urdf::Joint& joint, const Anchor& parent) {
+  const bool prismatic = joint.type == urdf::Joint::PRISMATIC;
+  if (joint.type != urdf::Joint::REVOLUTE && joint.type != urdf::Joint::CONTINUOUS && !prismatic)
+    source_.fail("joint", joint.name, std::string(type_name(joint.type)) + " joints are not read yet: adyn reads revolute, "
+                                      "continuous, prismatic and fixed joints, with the root link fixed to the world");
+  Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
+  if (!axis.allFinite() || axis.norm() < 1e-12) source_.fail("joint", joint.name, "its axis must be a nonzero vector");
+  axis = urdf_geometry::snapped(Eigen::Vector3d(axis.normalized()), options_.snap_tolerance);
+  auto record = record_of(joint);
+  auto& system = doc_.system;
+  const auto q = system.add_coordinate(symbols_.claim(adyn_name(joint.name), "joint", joint.name));
+  system.set_unit(q, prismatic ? "m" : "rad");
+  coordinates_.emplace(joint.name, q);
+  record.coordinate = q.get_name();
+  add_loads(joint, q, record);
+  doc_.joints.push_back(record);
+
+  const auto& child = *robot_.getLink(joint.child_link_name);
+  const Transform origin = urdf_geometry::compose(parent.T, urdf_geometry::transform_of(joint.parent_to_joint_origin_transform));
+  const Eigen::Matrix3d R = snapped_rotation(origin.R);
+  const kin::ReferenceFrame Fb = body_frame(parent.body);
+  kin::ReferenceFrame frame(frames_.claim(adyn_name(child.name), "link", child.name));
+  if (prismatic) {
+    frame.orient_dcm(Fb, entries(R));
+  } else if (R == Eigen::Matrix3d::Identity()) {
+    frame.orient_axis(Fb, kin::Vector(Fb, column(axis)), q);
+  } else {  // the joint's own frame, then the rotation about the axis fixed in it
+    kin::ReferenceFrame at_origin(frames_.claim(adyn_name(joint.name) + "_origin", "joint", joint.name));
+    at_origin.orient_dcm(Fb, entries(R));
+    system.add_frame(at_origin);
+    frame.orient_axis(at_origin, kin::Vector(at_origin, column(axis)), q);
+  }
+  system.add_frame(frame);
+  kin::Point point(points_.claim(adyn_name(child.name), "link", child.name));
+  kin::Vector r(Fb, column(origin.p));
+  if (prismatic) r += kin::Vector(Fb, column(urdf_geometry::snapped(Eigen::Vector3d(R * axis), options_.snap_tolerance)).mul_scalar(q));
+  point.set_position(body_point(parent.body), r);
+  system.add_point(point);
+  anchors_[child.name] = {child.name, {}};
+  masses_[child.name] = child.inertial ? urdf_geometry::mass_properties_of(*child.inertial) : MassProperties{};
+  bodies_.push_back(child.name);
+  joint_of_[child.name] = &joint;
+}
+
+// The input tau_<joint> and the viscous damping -d q' as generalized forces on q; Coulomb friction
+// recorded and noted, not applied.
+void UrdfBuilder::add_loads(const urdf::Joint& joint, const GiNaC::symbol& q, RobotJoint& record) {
+  auto& system = doc_.system;
+  const bool prismatic = joint.type == urdf::Joint::PRISMATIC;
+  const std::string name = symbols_.claim("tau_" + adyn_name(joint.name), "joint", joint.name);
+  const auto tau = system.add_input(name, 0, prismatic ? "N" : "N m");
+  system.add_generalized_force({name, q, tau});
+  record.input = name;
+  if (record.damping != 0) system.add_generalized_force({"damping_" + q.get_name(), q, -urdf_geometry::number(record.damping) * sym::derivative_of(q)});
+  if (record.friction != 0)
+    doc_.notes.push_back("joint '" + joint.name + "': Coulomb friction " + short_number(record.friction) +
+                         " ignored (adyn has no regularized friction law yet)");
+}
+
+void UrdfBuilder::add_bodies() {
+  auto& system = doc_.system;
+  for (const auto& link : bodies_) {
+    const auto& m = masses_.at(link);
+    const auto& joint = *joint_of_.at(link);
+    if (!(m.mass > 0))
+      source_.fail("link", link, "joint '" + joint.name + "' moves it, but it has no mass (no <inertial>, nor a link with "
+                                 "mass fixed to it): give it an <inertial>");
+    const auto F = body_frame(link);
+    kin::Point center(points_.claim(adyn_name(link) + "_com", "link", link));
+    center.set_position(body_point(link), kin::Vector(F, column(m.center)));
+    system.add_point(center);
+    const auto& I = m.inertia;
+    try {
+      system.add_body(model::RigidBody(adyn_name(link), center, F, urdf_geometry::number(m.mass),
+                                       model::inertia_dyadic(F, I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(1, 2), I(2, 0))));
+    } catch (const ModelError& e) {
+      source_.fail("link", link, e.what());
+    }
+    const auto& parent = anchors_.at(joint.parent_link_name).body;
+    system.state_parent(adyn_name(link), parent.empty() ? "" : adyn_name(parent));
+  }
+}
+
+void UrdfBuilder::add_mimic_constraints() {
+  for (const auto& record : doc_.joints) {
+    if (record.mimics.empty() || record.coordinate.empty()) continue;
+    const auto mimicked = coordinates_.find(record.mimics);
+    if (mimicked == coordinates_.end())
+      source_.fail("joint", record.name, "it mimics '" + record.mimics + "', which is not a moving joint of the robot");
+    if (!options_.mimic_constraints) {
+      doc_.notes.push_back("joint '" + record.name + "' mimics '" + record.mimics + "': read as an independent joint");
+      continue;
+    }
+    const auto q = coordinates_.at(record.name);
+    model::Constraint mimic;
+    mimic.name = "mimic_" + record.coordinate;
+    mimic.level = model::ConstraintLevel::Configuration;
+    mimic.expression = q - urdf_geometry::number(record.multiplier) * mimicked->second - urdf_geometry::number(record.offset);
+    doc_.system.add_constraint(mimic);
+  }
+}
+
+kin::ReferenceFrame UrdfBuilder::body_frame(const std::string& body) const {
+  return body.empty() ? doc_.system.inertial_frame() : doc_.system.frame(adyn_name(body));
+}
+
+kin::Point UrdfBuilder::body_point(const std::string& body) const {
+  return body.empty() ? doc_.system.origin() : doc_.system.point(adyn_name(body));
+}
+
+}  // namespace adyn::io

@@ -1,0 +1,89 @@
+// What a run sets up besides its integrator (run_setup.hpp).
+#include "run_setup.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "adyn/error.hpp"
+
+namespace adyn::numeric {
+namespace {
+
+std::string number(double x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+// A double cannot follow the motion of a value this large: neighbouring doubles are 1 apart.
+constexpr double largest_state_value = 4503599627370496.0;  // 2^52
+
+// The position among the parameter values of each input the law names.
+std::vector<std::size_t> input_positions(const InputLaw& law, const CompiledNames& names) {
+  std::vector<std::size_t> at;
+  for (std::size_t i = 0; i < law.names.size(); ++i) {
+    const auto& name = law.names[i];
+    if (std::find(names.inputs.begin(), names.inputs.end(), name) == names.inputs.end()) {
+      std::string known;
+      for (const auto& input : names.inputs) known += (known.empty() ? "" : ", ") + input;
+      throw ModelError("input '" + name + "'", "no such input in the system (its inputs: " + (known.empty() ? "none" : known) + ")");
+    }
+    if (std::find(law.names.begin(), law.names.begin() + static_cast<std::ptrdiff_t>(i), name) != law.names.begin() + static_cast<std::ptrdiff_t>(i))
+      throw ModelError("input '" + name + "'", "given twice");
+    const auto p = std::find(names.parameters.begin(), names.parameters.end(), name);
+    if (p == names.parameters.end()) throw ModelError("input '" + name + "'", "the equations do not take it");
+    at.push_back(static_cast<std::size_t>(p - names.parameters.begin()));
+  }
+  return at;
+}
+
+}  // namespace
+
+void check_initial_state(const std::vector<std::string>& coordinates, const std::vector<std::string>& speeds,
+                         const formulations::State& x0) {
+  auto check = [](const std::vector<std::string>& names, const Eigen::VectorXd& v) {
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+      if (!(std::abs(v(i)) < largest_state_value))
+        throw ModelError("initial state", names[static_cast<std::size_t>(i)] + " = " + number(v(i)) +
+                                              (std::isfinite(v(i)) ? " is too large to integrate: beyond 2^52 doubles "
+                                                                     "cannot represent its changes"
+                                                                   : " is not a finite number"));
+  };
+  if (x0.q.size() != static_cast<Eigen::Index>(coordinates.size()) || x0.u.size() != static_cast<Eigen::Index>(speeds.size()))
+    throw ModelError("initial state", "has " + std::to_string(x0.q.size()) + " coordinates and " +
+                                          std::to_string(x0.u.size()) + " speeds; the equations have " +
+                                          std::to_string(coordinates.size()) + " and " + std::to_string(speeds.size()));
+  check(coordinates, x0.q);
+  check(speeds, x0.u);
+}
+
+std::function<void(double, const double*)> bind_input_law(const InputLaw& law, const CompiledNames& names, Problem& pb,
+                                                          EquationsEvaluator& evaluator) {
+  const auto at = input_positions(law, names);
+  Eigen::VectorXd values(static_cast<Eigen::Index>(at.size()));
+  return [&law, &pb, &evaluator, at, values](double t, const double* Y) mutable {
+    const auto n = static_cast<Eigen::Index>(pb.n), p = static_cast<Eigen::Index>(pb.p);
+    law.values(t, Eigen::Map<const Eigen::VectorXd>(Y, n), Eigen::Map<const Eigen::VectorXd>(Y + n, p), values);
+    bool changed = false;
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      const double w = values(static_cast<Eigen::Index>(i));
+      if (!std::isfinite(w))
+        throw EvaluationError("input '" + law.names[i] + "' is " + number(w) + " at t = " + number(t) + " (its law's value)");
+      changed = changed || pb.parameters[at[i]] != w;
+      pb.parameters[at[i]] = w;
+    }
+    if (changed) evaluator.set_parameters(pb.parameters);
+  };
+}
+
+Eigen::VectorXd output_values(const CompiledOutputs& outputs, const Problem& pb, double t, const double* Y,
+                              const Eigen::VectorXd& lambda) {
+  Eigen::VectorXd y(static_cast<Eigen::Index>(outputs.size()));
+  if (outputs.size() == 0) return y;
+  const auto in = pb.inputs(t, Y, Y + pb.n);
+  outputs.evaluate(in.data(), lambda, y.data());
+  return y;
+}
+
+}  // namespace adyn::numeric

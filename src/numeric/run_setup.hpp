@@ -1,0 +1,32 @@
+#pragma once
+// What a simulation run sets up besides its integrator (simulation.cpp): the initial state
+// checked, the input law bound to the run's parameter values, and the outputs of a sample.
+#include <Eigen/Dense>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "adyn/numeric/compiled_system.hpp"
+#include "adyn/numeric/simulation.hpp"
+#include "simulation_monitors.hpp"
+
+namespace adyn::numeric {
+
+/// Throws adyn::ModelError ("initial state") for a state of the wrong size, or a value that is not
+/// finite or beyond 2^52 (a double cannot follow its changes).
+void check_initial_state(const std::vector<std::string>& coordinates, const std::vector<std::string>& speeds,
+                         const formulations::State& x0);
+
+/// Problem::vary_inputs for `law`: at (t, Y) it writes the law's values into pb.parameters and,
+/// when they changed, into `evaluator`. Throws adyn::ModelError naming a law's name that is not an
+/// input of the compiled system (or named twice); the bound function throws adyn::EvaluationError
+/// for a value that is not finite.
+std::function<void(double, const double*)> bind_input_law(const InputLaw& law, const CompiledNames& names, Problem& pb,
+                                                          EquationsEvaluator& evaluator);
+
+/// The compiled outputs at (t, Y) with the equations' multipliers λ there (empty without outputs).
+Eigen::VectorXd output_values(const CompiledOutputs& outputs, const Problem& pb, double t, const double* Y,
+                              const Eigen::VectorXd& lambda);
+
+}  // namespace adyn::numeric
