@@ -64,19 +64,44 @@ std::string describe(const std::vector<PartitionChange>& changes, std::size_t sh
   return os.str();
 }
 
+namespace {
+
+// LU of G's columns `set` into `lu`; its smallest pivot relative to G's largest column norm, 0 when
+// its reciprocal condition estimate is below `rcond` or the set is not square.
+double factor_block(const Eigen::MatrixXd& G, const std::vector<Eigen::Index>& set, double rcond,
+                    Eigen::PartialPivLU<Eigen::MatrixXd>& lu) {
+  const auto m = G.rows();
+  if (static_cast<Eigen::Index>(set.size()) != m) return 0;
+  Eigen::MatrixXd Gd(m, m);
+  for (Eigen::Index d = 0; d < m; ++d) Gd.col(d) = G.col(set[static_cast<std::size_t>(d)]);
+  lu.compute(Gd);
+  const double scale = G.colwise().norm().maxCoeff();
+  const double pivot = lu.matrixLU().diagonal().cwiseAbs().minCoeff() / scale;
+  return lu.rcond() >= rcond ? pivot : 0;
+}
+
+}  // namespace
+
 NumericElimination::NumericElimination(std::vector<Eigen::Index> dependent) : dependent_(std::move(dependent)) {}
 
-// LU of G_d for the current set; false when it is nearly singular (repartition_pivot,
-// repartition_rcond) or not square (a set of the wrong size).
-bool NumericElimination::factor_block(const Eigen::MatrixXd& G) {
-  const auto m = G.rows();
-  if (static_cast<Eigen::Index>(dependent_.size()) != m) return false;
-  Eigen::MatrixXd Gd(m, m);
-  for (Eigen::Index d = 0; d < m; ++d) Gd.col(d) = G.col(dependent_[static_cast<std::size_t>(d)]);
-  block_.compute(Gd);
-  const double scale = G.colwise().norm().maxCoeff();
-  const double pivot = block_.matrixLU().diagonal().cwiseAbs().minCoeff();
-  return pivot >= repartition_pivot * scale && block_.rcond() >= repartition_rcond;
+// Wehage & Haug (1982): the dependent set anew, by pivoting on G at this state, taken when its
+// block is repartition_gain times better than the current one's (`pivot`).
+void NumericElimination::repartition(const Eigen::MatrixXd& M, const Eigen::MatrixXd& G, double pivot,
+                                     const std::string& what, const std::vector<std::string>& row_names) {
+  const auto cols = numeric::pivoted_columns(G);
+  if (static_cast<Eigen::Index>(cols.size()) < G.rows())
+    throw SingularityError(what, linalg::singular_saddle_point(M, G, row_names) + " at this state");
+  const std::vector<Eigen::Index> candidate(cols.begin(), cols.end());
+  Eigen::PartialPivLU<Eigen::MatrixXd> lu;
+  const double candidate_pivot = factor_block(G, candidate, repartition_rcond, lu);
+  if (candidate != dependent_ && candidate_pivot > repartition_gain * pivot) {
+    previous_ = dependent_;
+    dependent_ = candidate;
+    block_ = std::move(lu);
+    repartitioned_ = true;
+  } else if (pivot == 0) {  // no usable block, current or chosen
+    throw SingularityError(what, linalg::singular_saddle_point(M, G, row_names) + " at this state");
+  }
 }
 
 Eigen::VectorXd NumericElimination::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
@@ -84,15 +109,9 @@ Eigen::VectorXd NumericElimination::solve(const Eigen::MatrixXd& M, const Eigen:
                                           const std::vector<std::string>& row_names) {
   const auto p = M.rows(), m = G.rows();
   repartitioned_ = false;
-  if (m > 0 && !factor_block(G)) {
-    // Wehage & Haug (1982): the dependent set anew, by pivoting on G at this state.
-    auto cols = numeric::pivoted_columns(G);
-    if (static_cast<Eigen::Index>(cols.size()) < m)
-      throw SingularityError(what, linalg::singular_saddle_point(M, G, row_names) + " at this state");
-    previous_ = dependent_;
-    dependent_.assign(cols.begin(), cols.end());
-    repartitioned_ = previous_ != dependent_;
-    factor_block(G);
+  if (m > 0) {
+    const double pivot = factor_block(G, dependent_, repartition_rcond, block_);
+    if (pivot < repartition_pivot) repartition(M, G, pivot, what, row_names);
   }
   // C = P [I; −G_d⁻¹ G_i], c = P [0; G_d⁻¹ g] in the speeds' order.
   std::vector<Eigen::Index> independent;
