@@ -1,5 +1,6 @@
 #include "adyn/formulations/equations_archive.hpp"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -150,9 +151,10 @@ EquationsOfMotion unarchive_equations(const std::string& bytes, const model::Sys
   const auto head = r.strings();
   if (head.size() != 2) Reader::fail("the method");
   eom.method = head[0];
-  eom.enforcement = ConstraintEnforcement::Multipliers;
-  for (const auto& [enforcement, name] : enforcement_names)
-    if (head[1] == name) eom.enforcement = enforcement;
+  const auto enforcement = std::find_if(enforcement_names.begin(), enforcement_names.end(),
+                                        [&](const auto& entry) { return entry.second == head[1]; });
+  if (enforcement == enforcement_names.end()) Reader::fail("the constraint enforcement");
+  eom.enforcement = enforcement->first;
   eom.multiplier_names = r.strings();
   eom.constraint_names = r.strings();
   eom.dropped_constraints = r.strings();
