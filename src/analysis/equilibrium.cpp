@@ -157,7 +157,7 @@ std::vector<GiNaC::symbol> ignorable_coordinates(const EquationsOfMotion& eom) {
 Equilibrium find_equilibrium(const model::System& system, const EquationsOfMotion& eom,
                              const formulations::State& guess, const GiNaC::exmap& parameters,
                              const EquilibriumOptions& options) {
-  if (eom.enforcement == formulations::ConstraintEnforcement::MoorePenrose)
+  if (eom.enforcement != formulations::ConstraintEnforcement::Multipliers)
     throw ModelError(eom.method + " equations", "equilibria are sought in multiplier form: derive by lagrange or kane");
   auto unknowns = options.unknowns.empty() ? default_unknowns(eom) : options.unknowns;
   for (const auto& s : unknowns)

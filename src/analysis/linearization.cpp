@@ -47,6 +47,12 @@ matrix solved(const matrix& A, const matrix& b, const std::string& unknowns) {
 matrix tidy(const matrix& m) { return sym::map_entries(m, [](const ex& e) { return tidy(e); }); }
 
 void require_independent_speeds(const formulations::EquationsOfMotion& eom) {
+  if (eom.enforcement == formulations::ConstraintEnforcement::NumericElimination)
+    throw NotApplicableError(eom.method + " equations",
+                             "solve their " + std::to_string(eom.constraint_matrix.rows()) + " dependent speeds numerically "
+                             "(beyond the symbolic limit of " + std::to_string(sym::largest_graph_determinant) +
+                             "); linearization needs them eliminated symbolically: choose fewer constraints, or "
+                             "linearize a smaller model");
   if (eom.m() || eom.constraint_matrix.rows() || eom.nonideal_force.rows())
     throw ModelError(eom.method + " equations",
                      "linearization takes equations in independent speeds without constraint rows: derive them "

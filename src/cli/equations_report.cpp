@@ -4,7 +4,9 @@
 
 #include <sstream>
 
+#include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/formulations/printing.hpp"
+#include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
 
 namespace adyn::cli {
@@ -94,6 +96,11 @@ nlohmann::json equations_json(const formulations::EquationsOfMotion& equations) 
   for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d)
     j["dependent_speeds"].push_back(
         {{"name", eom.dependent_speeds[d].get_name()}, {"value", expression_string(eom.dependent_speed_values(d, 0))}});
+  if (eom.enforcement == formulations::ConstraintEnforcement::NumericElimination)
+    j["numeric_elimination"] = {{"dependent_speeds", names_json(eom.numeric_dependent_speeds)},
+                                {"rows", eom.constraint_matrix.rows()},
+                                {"symbolic_limit", sym::largest_graph_determinant},
+                                {"note", formulations::numeric_elimination_note(eom)}};
   j["nonideal_force"] = column_json(eom.nonideal_force);
   j["friction_coefficient"] = expression_string(eom.friction_coefficient);
   if (!eom.hamiltonian.is_zero()) j["hamiltonian"] = expression_string(eom.hamiltonian);
@@ -114,6 +121,12 @@ void write_equations(const formulations::EquationsOfMotion& raw, EquationsFormat
   for (std::size_t k = 0; k < eom.m(); ++k)
     out << "  " << eom.multipliers[k].get_name() << ": multiplier of constraint '" << eom.multiplier_names[k] << "'\n";
   if (!eom.dropped_constraints.empty()) out << "  " << formulations::dropped_note(eom) << "\n";
+  if (const auto note = formulations::numeric_elimination_note(eom); !note.empty()) {
+    out << "  " << note << "\n  dependent speeds chosen at the initial state: ";
+    for (std::size_t d = 0; d < eom.numeric_dependent_speeds.size(); ++d)
+      out << (d ? ", " : "") << eom.numeric_dependent_speeds[d].get_name();
+    out << "\n";
+  }
 }
 
 }  // namespace adyn::cli

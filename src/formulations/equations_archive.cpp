@@ -1,5 +1,6 @@
 #include "adyn/formulations/equations_archive.hpp"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -16,7 +17,11 @@ namespace {
 // the formulation made itself (name and LaTeX), the symbol lists by name, the common
 // subexpressions of all expressions (each in earlier ones: the DAG, not trees), and every matrix
 // entry as adyn's plain text, which GiNaC's parser reads back.
-constexpr const char* magic = "adyn-equations 3";
+constexpr const char* magic = "adyn-equations 4";
+const std::map<ConstraintEnforcement, std::string> enforcement_names = {
+    {ConstraintEnforcement::Multipliers, "multipliers"},
+    {ConstraintEnforcement::MoorePenrose, "moore-penrose"},
+    {ConstraintEnforcement::NumericElimination, "numeric-elimination"}};
 
 class Writer {
  public:
@@ -77,7 +82,7 @@ Fields fields(EquationsOfMotion& e) {
   return {{&e.speed_definitions, &e.coordinate_rates, &e.mass_matrix, &e.forcing, &e.constraint_matrix,
            &e.constraint_rhs, &e.dependent_speed_values, &e.nonideal_force},
           {&e.friction_coefficient, &e.hamiltonian},
-          {&e.coordinates, &e.speeds, &e.multipliers, &e.dependent_speeds, &e.auxiliary_speeds}};
+          {&e.coordinates, &e.speeds, &e.multipliers, &e.dependent_speeds, &e.auxiliary_speeds, &e.numeric_dependent_speeds}};
 }
 
 std::vector<std::string> names(const std::vector<GiNaC::symbol>& symbols) {
@@ -118,7 +123,7 @@ std::string archive_equations(const EquationsOfMotion& equations, const model::S
   const auto reduced = sym::cse(all, sym::unused_prefix(all));
 
   Writer w;
-  w.strings({eom.method, eom.enforcement == ConstraintEnforcement::MoorePenrose ? "moore-penrose" : "multipliers"});
+  w.strings({eom.method, enforcement_names.at(eom.enforcement)});
   w.strings(eom.multiplier_names);
   w.strings(eom.constraint_names);
   w.strings(eom.dropped_constraints);
@@ -140,13 +145,16 @@ std::string archive_equations(const EquationsOfMotion& equations, const model::S
 
 EquationsOfMotion unarchive_equations(const std::string& bytes, const model::System& system) {
   if (bytes.compare(0, std::string(magic).size() + 1, magic + std::string("\n")) != 0)
-    throw Error("equations archive: not adyn equations (version 3)");
+    throw Error("equations archive: not adyn equations (version 4)");
   Reader r(bytes.substr(std::string(magic).size() + 1));
   EquationsOfMotion eom;
   const auto head = r.strings();
   if (head.size() != 2) Reader::fail("the method");
   eom.method = head[0];
-  eom.enforcement = head[1] == "moore-penrose" ? ConstraintEnforcement::MoorePenrose : ConstraintEnforcement::Multipliers;
+  const auto enforcement = std::find_if(enforcement_names.begin(), enforcement_names.end(),
+                                        [&](const auto& entry) { return entry.second == head[1]; });
+  if (enforcement == enforcement_names.end()) Reader::fail("the constraint enforcement");
+  eom.enforcement = enforcement->first;
   eom.multiplier_names = r.strings();
   eom.constraint_names = r.strings();
   eom.dropped_constraints = r.strings();

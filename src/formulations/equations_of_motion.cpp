@@ -1,6 +1,7 @@
 #include "adyn/formulations/equations_of_motion.hpp"
 
 #include "adyn/error.hpp"
+#include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
@@ -55,6 +56,12 @@ linalg::Accelerations solve(const EquationsOfMotion& eom, const State& x, const 
   Eigen::VectorXd g = eom.m() ? Eigen::VectorXd(sym::evaluate(eom.constraint_rhs, values,
                                                               eom.method + " constraint right-hand side"))
                               : Eigen::VectorXd(0);
+  if (eom.enforcement == ConstraintEnforcement::NumericElimination) {  // rows without multipliers: m() = 0
+    G = sym::evaluate(eom.constraint_matrix, values, eom.method + " constraint matrix");
+    g = sym::evaluate(eom.constraint_rhs, values, eom.method + " constraint right-hand side");
+    NumericElimination elimination(numeric_dependent_columns(eom));
+    return {elimination.solve(M, F, G, g, eom.method + " equations", eom.constraint_names), Eigen::VectorXd()};
+  }
   return linalg::solve_saddle_point(M, F, G, g, eom.method + " equations", eom.constraint_names);
 }
 

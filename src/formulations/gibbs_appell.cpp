@@ -20,7 +20,7 @@ ex gibbs_appell_function(const model::System& system, const SpeedPartition& part
 
 EquationsOfMotion gibbs_appell(const model::System& system, const GibbsAppellOptions& options) {
   system.check_kinematic_equations();
-  const SpeedPartition partition = partition_speeds(system, options.dependent_speeds, "the Gibbs-Appell method");
+  const SpeedPartition partition = partition_speeds(system, options.dependent_speeds, "the Gibbs-Appell method", options.dependent_solve);
   const auto& ui = partition.independent;
   const ex S = gibbs_appell_function(system, partition);
   // Q_r (4.282): virtual work of all loads per speed, projected on the independent speeds.

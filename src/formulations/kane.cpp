@@ -18,7 +18,7 @@ using GiNaC::symbol;
 EquationsOfMotion kane(const model::System& system, const KaneOptions& options) {
   system.check_kinematic_equations();
   const auto N = system.inertial_frame();
-  const SpeedPartition partition = partition_speeds(system, options.dependent_speeds, "Kane's method");
+  const SpeedPartition partition = partition_speeds(system, options.dependent_speeds, "Kane's method", options.dependent_solve);
   const auto& ui = partition.independent;
   const auto& S = partition.dependent_values;  // u_d -> A_r u_i + b_r
   EquationsOfMotion eom;

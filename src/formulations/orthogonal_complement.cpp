@@ -5,6 +5,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/numeric/column_pivoting.hpp"
+#include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/speed_partition.hpp"
 #include "adyn/symbolic/derivative.hpp"
@@ -98,6 +99,21 @@ std::vector<std::size_t> dependent_columns(const model::System& system, const ma
   return cols;
 }
 
+// (2.6.41) with [Xᵀ Zᵀ] left to the numeric solve: E = d/dt ∂L/∂q̇ − ∂L/∂q + ∂D/∂q̇ − φ_np of the
+// unconstrained system, linear in q̈ (E = M q̈ − F, Lagrange's residual without multipliers), and
+// the constraints at acceleration level, A q̈ = b; q_m the dependent coordinates.
+EquationsOfMotion numeric_complement(const model::System& system, const std::vector<std::size_t>& m_cols) {
+  EquationsOfMotion eom = lagrange(lagrangian_form(system), {});
+  eom.method = "orthogonal complement";
+  const auto rows = acceleration_constraints(system.constraints(), system.coordinates());
+  eom.constraint_matrix = rows.A;
+  eom.constraint_rhs = rows.b;
+  for (const auto& c : system.constraints()) eom.constraint_names.push_back(c.name);
+  for (auto j : m_cols) eom.numeric_dependent_speeds.push_back(eom.speeds[j]);
+  eom.enforcement = ConstraintEnforcement::NumericElimination;
+  return eom;
+}
+
 }  // namespace
 
 OrthogonalComplement orthogonal_complement_blocks(const model::System& system, const OrthogonalComplementOptions& options) {
@@ -158,6 +174,16 @@ OrthogonalComplement orthogonal_complement_blocks(const model::System& system, c
 }
 
 EquationsOfMotion orthogonal_complement(const model::System& system, const OrthogonalComplementOptions& options) {
+  if (options.speeds.empty() && system.coordinate_rates().empty()) {
+    const matrix A = velocity_constraints(system).A;
+    if (A.rows() > 0 && solve_numerically(A.rows(), options.dependent_solve)) {
+      const auto m_cols = dependent_columns(system, A, options);
+      if (m_cols.size() != A.rows())
+        throw NotApplicableError(std::string(kMethod), "needs one dependent coordinate per constraint (" +
+                                                   std::to_string(A.rows()) + ")");
+      return numeric_complement(system, m_cols);
+    }
+  }
   const OrthogonalComplement oc = orthogonal_complement_blocks(system, options);
   const auto& q = system.coordinates();
   const auto qd = sym::derivatives_of(q);

@@ -95,6 +95,9 @@ std::string equation_form(const EquationsOfMotion& eom) {
   if (eom.enforcement == ConstraintEnforcement::MoorePenrose)
     return "M q'' = F + Q^c_i + Q^c_ni with G q'' = g (Udwadia-Kalaba: Q^c_i = M^1/2 (G M^-1/2)^+ (g - G M^-1 F), "
            "Q^c_ni from the nonideal force C)";
+  if (eom.enforcement == ConstraintEnforcement::NumericElimination)
+    return "M u' = F for all the speeds with G u' = g, the dependent speeds solved numerically: C^T M C u_i' = C^T (F - M c), "
+           "u' = C u_i' + c";
   return eom.m() ? "M u' = F + G^T lambda, G u' = g" : "M u' = F";
 }
 

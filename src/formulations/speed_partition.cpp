@@ -12,6 +12,7 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/linear_split.hpp"
 #include "adyn/quoted_names.hpp"
 
 namespace adyn::formulations {
@@ -132,6 +133,24 @@ GiNaC::exmap eliminate_dependent(const SpeedConstraints& c, const std::vector<sy
   return S;
 }
 
+// The rows G u + g0 = 0 differentiated along the motion, G u̇ = −(Ġ u + ġ0) (q̇ through the
+// kinematic equations): the acceleration-level rows the numeric elimination solves.
+void keep_rows(const model::System& system, const SpeedConstraints& c, const std::vector<symbol>& u, SpeedPartition& p) {
+  const auto m = c.G.rows();
+  const auto n_u = static_cast<unsigned>(u.size());
+  sym::LinearSplitter splitter(sym::derivatives_of(u));
+  p.rows = GiNaC::matrix(m, n_u);
+  p.rows_rhs = GiNaC::matrix(m, 1);
+  for (unsigned k = 0; k < m; ++k) {
+    ex f = c.g0(k, 0);
+    for (unsigned j = 0; j < n_u; ++j) f += c.G(k, j) * u[j];
+    const auto row = splitter.split(system.in_speeds(sym::time_derivative(f)));
+    for (unsigned j = 0; j < n_u; ++j) p.rows(k, j) = row.coefficients[j];
+    p.rows_rhs(k, 0) = -row.rest;
+  }
+  p.row_names = c.names;
+}
+
 }  // namespace
 
 SpeedConstraints speed_constraints(const model::System& system, const std::vector<symbol>& u,
@@ -162,7 +181,7 @@ SpeedConstraints speed_constraints(const model::System& system, const std::vecto
 }
 
 SpeedPartition partition_speeds(const model::System& system, const std::vector<symbol>& chosen,
-                                const std::string& method) {
+                                const std::string& method, DependentSolve mode) {
   SpeedPartition p;
   p.speeds = system.speeds();
   const auto& u = p.speeds;
@@ -172,6 +191,12 @@ SpeedPartition partition_speeds(const model::System& system, const std::vector<s
     const auto& users = chosen.empty() ? system.dependent_speeds() : chosen;
     Eigen::MatrixXd G = sym::evaluate(c.G, sym::with_generic_values(system.parameter_values(), c.G), "constraint matrix");
     dependent = choose_dependent(system, c, u, users, method, G);
+    if (solve_numerically(dependent.size(), mode)) {
+      for (auto j : dependent) p.numeric_dependent.push_back(u[j]);
+      keep_rows(system, c, u, p);
+      p.independent = u;
+      return p;
+    }
     p.dependent_values = eliminate_dependent(c, u, dependent, G);
   } else if (!chosen.empty()) {
     throw ModelError(method, "dependent speeds were given but the system has no constraints");
@@ -214,6 +239,12 @@ void SpeedPartition::describe(const model::System& system, EquationsOfMotion& eo
   for (std::size_t d = 0; d < dependent.size(); ++d) eom.dependent_speed_values(d, 0) = dependent_values.at(dependent[d]);
   eom.coordinate_rates = GiNaC::matrix(eom.n(), 1);
   for (std::size_t i = 0; i < eom.n(); ++i) eom.coordinate_rates(i, 0) = on_motion(system, sym::derivative_of(eom.coordinates[i]));
+  if (numeric_dependent.empty()) return;
+  eom.enforcement = ConstraintEnforcement::NumericElimination;
+  eom.numeric_dependent_speeds = numeric_dependent;
+  eom.constraint_matrix = rows;
+  eom.constraint_rhs = rows_rhs;
+  eom.constraint_names = row_names;
 }
 
 }  // namespace adyn::formulations

@@ -8,8 +8,6 @@
 
 namespace adyn::linalg {
 
-namespace {
-
 // Why the KKT matrix [M −Gᵀ; G 0] is singular, in the user's terms. With G full rank it is M on
 // the motions the constraints allow (Zᵀ M Z, Z spanning G's null space), which can be singular only
 // when M is. Otherwise the constraint rows have become dependent: with the rows of G scaled to unit
@@ -40,8 +38,6 @@ std::string singular_saddle_point(const Eigen::MatrixXd& M, const Eigen::MatrixX
          (dependent.size() == 1 ? " depends" : " depend") +
          " on the others (a singular configuration, or constraints that repeat each other)";
 }
-
-}  // namespace
 
 Accelerations solve_saddle_point(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
                                  const Eigen::VectorXd& g, const std::string& what,

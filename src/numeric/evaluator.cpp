@@ -141,6 +141,8 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
     if (articulated_->backend() != backend) code_->backend = Backend::Tape;
     code_->backend_note = articulated_->backend_note();
   }
+  if (eom.enforcement == formulations::ConstraintEnforcement::NumericElimination)
+    elimination_.object = std::make_unique<formulations::NumericElimination>(formulations::numeric_dependent_columns(eom));
   set_parameters(values);
   if (!articulated_) compile_matrices();
 }
@@ -307,6 +309,21 @@ Derivatives EquationsEvaluator::evaluate_augmented(double t, const Eigen::Vector
   return d;
 }
 
+// The dependent speeds solved numerically (numeric_elimination.hpp); the constraint force in the
+// speeds' space is M u̇ − F (= Gᵀλ, for the energy balance).
+Derivatives EquationsEvaluator::evaluate_eliminated(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                                    const Eigen::VectorXd& correction) const {
+  auto e = matrices(t, q, u);
+  e.g += correction;
+  Derivatives d{.qdot = std::move(e.qdot), .udot = {}, .lambda = {}, .constraint_force = {}};
+  d.udot = elimination_->solve(e.M, e.F, e.G, e.g, method_ + " equations " + at_time(t), constraint_names_);
+  d.constraint_force = e.M * d.udot - e.F;
+  if (elimination_->repartitioned())
+    partition_changes_.push_back(
+        formulations::partition_change(t, elimination_->previous(), elimination_->dependent(), code_->eom->speeds));
+  return d;
+}
+
 Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
   return evaluate(t, q, u, Eigen::VectorXd::Zero(static_cast<Eigen::Index>(rows_)));
 }
@@ -315,6 +332,8 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
                                          const Eigen::VectorXd& correction, bool multipliers) const {
   if (rows_ == 0 && enforcement_ != formulations::ConstraintEnforcement::MoorePenrose)
     return evaluate_unconstrained(t, q, u);
+  if (enforcement_ == formulations::ConstraintEnforcement::NumericElimination)
+    return evaluate_eliminated(t, q, u, correction);
   if (solver_ == ConstraintSolver::AugmentedLagrangian && enforcement_ == formulations::ConstraintEnforcement::Multipliers)
     return evaluate_augmented(t, q, u, correction, multipliers);
   auto [M, G, F, g, qdot, mu] = matrices(t, q, u);

@@ -222,6 +222,10 @@ class Run {
                        "; the multiplier form (--method lagrange), which keeps every row, with " + passes);
     }
     if (evaluator_.constraint_rows() == 0) return std::nullopt;
+    if (compiled_.enforcement() == formulations::ConstraintEnforcement::NumericElimination)
+      return RankWatch("constraint Jacobian", names.constraints, "the " + names.method + " equations solve the rows for "
+                       "dependent speeds, and no set of them is determined there; the multiplier form (--method "
+                       "lagrange) with " + passes);
     if (compiled_.enforcement() == formulations::ConstraintEnforcement::MoorePenrose)
       return RankWatch("constraint Jacobian", names.constraints, "Udwadia-Kalaba's pseudo-inverse cannot tell the "
                        "branch there; the multiplier form (--method lagrange) with " + passes);
@@ -447,6 +451,7 @@ class Run {
   Trajectory finish() {
     tr_.summary.completed = tr_.summary.stop_reason.empty();
     if (rank_) tr_.summary.constraint_rank = rank_->report();
+    tr_.summary.partition_changes = evaluator_.partition_changes();
     if (stepper_) stepper_->counters(tr_.summary.steps, tr_.summary.rhs_evaluations);
     return std::move(tr_);
   }

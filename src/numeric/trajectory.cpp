@@ -60,6 +60,13 @@ std::string rank_json(const ConstraintRank& r) {
       .dump();
 }
 
+// The changes of the numeric elimination's dependent set (numeric_elimination.hpp).
+std::string partitions_json(const std::vector<formulations::PartitionChange>& changes) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& c : changes) out.push_back({{"t", c.t}, {"left", c.left}, {"entered", c.entered}});
+  return out.dump();
+}
+
 }  // namespace
 
 void Trajectory::write_json(std::ostream& os) const {
@@ -80,7 +87,8 @@ void Trajectory::write_json(std::ostream& os) const {
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
      << ", \"relative_energy_error\": " << number(summary.relative_energy_error)
-     << ", \"constraint_rank\": " << rank_json(summary.constraint_rank) << "},\n  \"samples\": [\n";
+     << ", \"constraint_rank\": " << rank_json(summary.constraint_rank)
+     << ", \"partition_changes\": " << partitions_json(summary.partition_changes) << "},\n  \"samples\": [\n";
   for (std::size_t k = 0; k < t.size(); ++k) {
     auto vec = [&](const Eigen::VectorXd& v) {
       std::string s = "[";

@@ -108,6 +108,9 @@ void bind_equations(py::module_& m) {
       .def_property_readonly("multipliers", [](const Equations& e) { return names(e.eom.multipliers); })
       .def_property_readonly("multiplier_constraints", [](const Equations& e) { return e.eom.multiplier_names; })
       .def_property_readonly("dependent_speeds", [](const Equations& e) { return names(e.eom.dependent_speeds); })
+      .def_property_readonly("numeric_dependent_speeds", [](const Equations& e) { return names(e.eom.numeric_dependent_speeds); },
+                             "Dependent speeds solved numerically at run time (more than the symbolic limit), as "
+                             "chosen at the initial state; empty when eliminated symbolically")
       .def_property_readonly("dropped_constraints", [](const Equations& e) { return e.eom.dropped_constraints; },
                              "constraints left out before deriving: redundant wherever the constraints hold")
       .def_property_readonly("parameters", [](const Equations& e) { return names(formulations::parameters_of(e.eom)); })

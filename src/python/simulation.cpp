@@ -74,6 +74,13 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   out["warnings"] = s.warnings, out["initial_state"] = s.initial_state;
   out["evaluator"] = s.evaluator;
   out["constraint_rank"] = constraint_rank(s.constraint_rank);
+  py::list partitions;
+  for (const auto& c : s.partition_changes) {
+    py::dict change;
+    change["t"] = c.t, change["left"] = c.left, change["entered"] = c.entered;
+    partitions.append(change);
+  }
+  out["partition_changes"] = partitions;
   return out;
 }
 

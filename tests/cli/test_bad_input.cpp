@@ -256,11 +256,8 @@ std::vector<BadInput> cases() {
        "event 'bobs touch': an impact changes the speeds through the inertia in them; the speeds of the Hamilton "
        "equations are momenta"},
       // a symbolic solve beyond Cramer's rule over the expression graph (order 20), named with the method
-      {"kane_too_many_dependent_speeds", {"derive", "CHAIN_22", "-m", "kane"}, 2,
-       "method 'kane': cannot solve for the 21 dependent speeds symbolically: more than 20 unknowns for Cramer's rule "
-       "over the expression graph; derive by lagrange, gauss or udwadia-kalaba"},
-      {"maggi_too_many_constraints", {"simulate", "CHAIN_22", "-m", "maggi", "-o", "OUT"}, 2,
-       "method 'maggi': cannot solve for the orthogonal complement of the constraints (the inverse of their 21 x 21 block)"},
+      // (Kane's, Gibbs-Appell's and Maggi's 21 dependent speeds of CHAIN_22 are no longer refused: beyond 20
+      // they are solved numerically, BeyondTheSymbolicLimit below)
       {"hamilton_mass_matrix_too_large", {"derive", "PENDULUM_21", "-m", "hamilton"}, 2,
        "method 'hamilton': cannot solve for the 21 rates in the momenta (the inverse of the mass matrix) symbolically"},
       {"linearization_too_many_speeds", {"linearize", "PENDULUM_21_AT_PARAMETERS", "-m", "kane"}, 2,
@@ -358,6 +355,20 @@ TEST_P(BadCommandLine, ExitsWithTheStatusAndMessageAndWritesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(BadInput, BadCommandLine, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<BadInput>& p) { return p.param.name; });
+
+// 21 dependent coordinates (22 coordinates in a chain of 21 constraints), one more than the symbolic
+// solve takes: Maggi's equations (the orthogonal complement) were refused with exit 2 ("cannot solve for
+// the orthogonal complement of the constraints (the inverse of their 21 x 21 block)"); now the dependent
+// speeds are solved numerically at each evaluation, and the run from rest, with no force, stays there.
+TEST(BeyondTheSymbolicLimit, MaggiSimulatesAChainOf21ConstraintsWithItsDependentSpeedsSolvedNumerically) {
+  const std::string out = ::testing::TempDir() + "adyn_chain_22_maggi.csv";
+  fs::remove(out);
+  const auto r = adyn::test::run({"simulate", resolve("CHAIN_22"), "-m", "maggi", "--t-end", "1", "-o", out});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("trajectory (orthogonal complement) written"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("21 of 21 rows, no change"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(out));
+}
 
 // Hostile inputs that took minutes or gigabytes: each runs as a process that is killed at its
 // deadline, and must end with its status and message well before it.

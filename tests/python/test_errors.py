@@ -51,7 +51,7 @@ def test_bad_pickles_and_states_are_errors(example):
     eom = m.derive("kane")
     pickled = pickle.dumps(eom)
     with pytest.raises(adyn.Error, match="equations archive: not adyn equations"):
-        pickle.loads(pickled.replace(b"adyn-equations 3", b"adyn-equations 9"))
+        pickle.loads(pickled.replace(b"adyn-equations 4", b"adyn-equations 9"))
     model, archive = eom.__getstate__()
     for broken in (archive[:len(archive) // 2], archive.replace(b"q1", b"w1"), archive.replace(b"sin(", b"sin((")):
         with pytest.raises(adyn.Error, match="equations archive"):

@@ -23,6 +23,9 @@ namespace adyn::formulations {
 struct GibbsAppellOptions {
   /// Speeds eliminated through the constraints (one per constraint); empty: chosen automatically.
   std::vector<GiNaC::symbol> dependent_speeds;
+  /// Symbolic elimination of the dependent speeds up to sym::largest_graph_determinant of them, a
+  /// numeric solve beyond (or always: DependentSolve::Numeric); numeric_elimination.hpp.
+  DependentSolve dependent_solve = DependentSolve::Automatic;
 };
 
 /// S of the system on the constrained motion, in q, u_i, u̇_i, t.

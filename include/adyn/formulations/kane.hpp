@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
@@ -28,6 +29,9 @@ struct KaneOptions {
   /// auxiliary equation F_r + F*_r = 0 at ũ = 0 is returned in
   /// EquationsOfMotion::auxiliary_equations (in q, u, u̇, t and the unknown force).
   std::vector<GiNaC::symbol> auxiliary_speeds;
+  /// Symbolic elimination of the dependent speeds up to sym::largest_graph_determinant of them, a
+  /// numeric solve beyond (or always: DependentSolve::Numeric); numeric_elimination.hpp.
+  DependentSolve dependent_solve = DependentSolve::Automatic;
 };
 
 /// Kane's equations of a system. Throws adyn::ModelError naming the constraint for a constraint

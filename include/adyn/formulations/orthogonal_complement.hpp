@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
@@ -28,6 +29,11 @@ struct OrthogonalComplementOptions {
   /// Generalized speeds u = C_p q̇_p + C_pm q̇_m: a name and an expression linear in the rates
   /// q̇ of the system's coordinates, p of them; empty: u = q̇_p.
   std::vector<std::pair<std::string, GiNaC::ex>> speeds;
+  /// With the default speeds (u = q̇_p): the complement symbolic up to sym::largest_graph_determinant
+  /// dependent coordinates, numeric beyond (or always: DependentSolve::Numeric). Numerically, the
+  /// equations keep E (2.6.41) for every rate, E = M q̈ − F, with the rows A q̈ = b, and [Xᵀ Zᵀ] = Cᵀ
+  /// of numeric_elimination.hpp is formed at each evaluation.
+  DependentSolve dependent_solve = DependentSolve::Automatic;
 };
 
 /// The partition and the blocks of (2.6.8), symbolic in q and t.
@@ -43,7 +49,9 @@ struct OrthogonalComplement {
 OrthogonalComplement orthogonal_complement_blocks(const model::System& system,
                                                   const OrthogonalComplementOptions& options = {});
 
-/// The p reduced equations in the speeds u, with q̇ = [X u − Y b; Z u − W b].
+/// The p reduced equations in the speeds u, with q̇ = [X u − Y b; Z u − W b]; or, solved
+/// numerically (see OrthogonalComplementOptions::dependent_solve), E in all the rates with the
+/// constraint rows (ConstraintEnforcement::NumericElimination).
 EquationsOfMotion orthogonal_complement(const model::System& system, const OrthogonalComplementOptions& options = {});
 
 }  // namespace adyn::formulations

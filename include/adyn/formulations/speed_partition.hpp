@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
@@ -30,6 +31,12 @@ struct SpeedPartition {
   std::vector<GiNaC::symbol> independent;  // u_i, in the system's order
   std::vector<GiNaC::symbol> dependent;    // u_d, in the system's order
   GiNaC::exmap dependent_values;           // u_d -> A_r u_i + b_r
+  /// Dependent speeds left to a numeric solve at run time (numeric_elimination.hpp): then
+  /// `independent` holds every speed, `dependent_values` is empty, and the constraint rows are kept
+  /// at acceleration level, G u̇ = g (in all the speeds; one name per row).
+  std::vector<GiNaC::symbol> numeric_dependent;
+  GiNaC::matrix rows = GiNaC::matrix(0, 0), rows_rhs = GiNaC::matrix(0, 0);
+  std::vector<std::string> row_names;
 
   /// An expression of q, q̇, q̈, u, u̇, t on the constrained motion: q̇ and q̈ through the kinematic
   /// equations, then u̇_d and u_d eliminated.
@@ -40,8 +47,8 @@ struct SpeedPartition {
   /// Quantities defined per speed (F_j) projected on the independent speeds:
   /// F̃_r = Σ_j (∂u_j/∂u_r) F_j (Kane's nonholonomic generalized forces).
   std::vector<GiNaC::ex> project(const std::vector<GiNaC::ex>& per_speed) const;
-  /// Writes the speeds, the dependent speeds and their values, and q̇ on the constrained motion
-  /// into the equations.
+  /// Writes the speeds, the dependent speeds and their values (or the rows solved numerically for
+  /// them), and q̇ on the constrained motion into the equations.
   void describe(const model::System& system, EquationsOfMotion& eom) const;
 };
 
@@ -49,9 +56,11 @@ struct SpeedPartition {
 /// empty for adyn's choice: numerical pivoting (column-pivoted QR) on G at the model's reference
 /// state, or at a generic state when it has none. Throws adyn::ModelError naming
 /// `method` and the constraint for a general (nonlinear) constraint or a wrong choice, and
-/// adyn::SingularityError for constraints dependent at every state or a singular block.
+/// adyn::SingularityError for constraints dependent at every state or a singular block. Under
+/// `mode` (numeric_elimination.hpp) the dependent speeds chosen are solved symbolically, or left to
+/// the numeric solve.
 SpeedPartition partition_speeds(const model::System& system, const std::vector<GiNaC::symbol>& chosen,
-                                const std::string& method);
+                                const std::string& method, DependentSolve mode = DependentSolve::Automatic);
 
 /// What is wrong with constraints whose matrix in the speeds has rank `rank` < `rows` at every
 /// state: they repeat each other or contradict each other (x = 0 and x = 1 share the row ẋ), which

@@ -26,4 +26,11 @@ Accelerations solve_saddle_point(const Eigen::MatrixXd& M, const Eigen::VectorXd
                                  const Eigen::VectorXd& g, const std::string& what,
                                  const std::vector<std::string>& row_names = {});
 
+/// Why [M −Gᵀ; G 0] is singular, in the user's terms: M singular on the motions the constraints
+/// allow, or the constraint rows dependent, naming them by `row_names`. Also the reason of the
+/// numeric elimination of dependent speeds (formulations/numeric_elimination.hpp), whose Cᵀ M C
+/// is singular exactly when this matrix is.
+std::string singular_saddle_point(const Eigen::MatrixXd& M, const Eigen::MatrixXd& G,
+                                  const std::vector<std::string>& row_names);
+
 }  // namespace adyn::linalg

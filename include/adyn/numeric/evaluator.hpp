@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/numeric_elimination.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/compiled_function.hpp"
 #include "adyn/numeric/dynamics_derivatives.hpp"
@@ -130,6 +131,9 @@ class EquationsEvaluator {
   /// integrator). Throws adyn::EvaluationError when F, q̇ or g is not finite; M and G are not
   /// checked (a value that is not finite in them ends in what is solved with them).
   EquationsView view(double t, const double* q, const double* u) const;
+  /// The changes of the dependent set of the numeric elimination form (numeric_elimination.hpp)
+  /// this workspace made, in the order made (empty for other forms).
+  const std::vector<formulations::PartitionChange>& partition_changes() const { return partition_changes_; }
   /// Only q̇ (cheap: no solve).
   Eigen::VectorXd coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
 
@@ -137,6 +141,8 @@ class EquationsEvaluator {
   void load_state(double t, const double* q, const double* u) const;
   void load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;  // and evaluate
   Derivatives evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+  Derivatives evaluate_eliminated(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
+                                  const Eigen::VectorXd& correction) const;
   Derivatives evaluate_augmented(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
                                  const Eigen::VectorXd& correction, bool multipliers) const;
   void tree_derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u, AccelerationDerivatives& out,
@@ -176,6 +182,8 @@ class EquationsEvaluator {
   std::vector<double> parameter_values_;
   Owned<ArticulatedBodyEvaluator> articulated_;
   mutable Owned<AugmentedLagrangianSolver> augmented_;  // the multiplier forms with rows
+  mutable Owned<formulations::NumericElimination> elimination_;  // the numeric elimination form: its dependent set
+  mutable std::vector<formulations::PartitionChange> partition_changes_;
   struct TreeWorkspaces;  // the derivatives' buffers through the tree (evaluator.cpp)
   mutable Owned<TreeWorkspaces> tree_workspaces_;
   mutable std::vector<double> in_, out_;  // (t, q, u, parameters, parameter-only values); M, F, q̇, G, g, μ

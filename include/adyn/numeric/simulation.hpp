@@ -130,6 +130,9 @@ struct TrajectorySummary {
   std::string evaluator;  // which forward dynamics ran and why (CompiledSystem::evaluator_choice)
   /// The rank of the constraint rows along the run and the instants it changed (constraint_rank.hpp).
   ConstraintRank constraint_rank;
+  /// The instants where the numeric elimination chose a new set of dependent speeds (Wehage–Haug;
+  /// numeric_elimination.hpp): the evaluation's time and the speeds that left and entered the set.
+  std::vector<formulations::PartitionChange> partition_changes;
 };
 
 struct Trajectory {
