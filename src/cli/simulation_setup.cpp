@@ -171,6 +171,7 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   if (!std::isnan(m.relative_energy_error)) os << " (" << m.relative_energy_error << " of |E0|)";
   os << "\n";
   if (const auto rank = m.constraint_rank.describe(); !rank.empty()) os << "  " << rank << "\n";
+  if (const auto resteps = numeric::describe_resteps(m.resteps); !resteps.empty()) os << "  " << resteps << "\n";
   if (!m.evaluator.empty()) os << "  evaluator: " << m.evaluator << "\n";
 }
 

@@ -60,6 +60,13 @@ std::string rank_json(const ConstraintRank& r) {
       .dump();
 }
 
+std::string resteps_json(const std::vector<Restep>& resteps) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& r : resteps)
+    list.push_back({{"from", r.from}, {"to", r.to}, {"violation", r.violation}, {"max_step", r.max_step}});
+  return list.dump();
+}
+
 }  // namespace
 
 void Trajectory::write_json(std::ostream& os) const {
@@ -80,7 +87,8 @@ void Trajectory::write_json(std::ostream& os) const {
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
      << ", \"relative_energy_error\": " << number(summary.relative_energy_error)
-     << ", \"constraint_rank\": " << rank_json(summary.constraint_rank) << "},\n  \"samples\": [\n";
+     << ", \"constraint_rank\": " << rank_json(summary.constraint_rank)
+     << ", \"resteps\": " << resteps_json(summary.resteps) << "},\n  \"samples\": [\n";
   for (std::size_t k = 0; k < t.size(); ++k) {
     auto vec = [&](const Eigen::VectorXd& v) {
       std::string s = "[";

@@ -73,6 +73,13 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   out["warnings"] = s.warnings, out["initial_state"] = s.initial_state;
   out["evaluator"] = s.evaluator;
   out["constraint_rank"] = constraint_rank(s.constraint_rank);
+  py::list resteps;
+  for (const auto& r : s.resteps) {
+    py::dict step;
+    step["from"] = r.from, step["to"] = r.to, step["violation"] = r.violation, step["max_step"] = r.max_step;
+    resteps.append(step);
+  }
+  out["resteps"] = resteps;
   return out;
 }
 
