@@ -173,6 +173,7 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   os << "\n";
   if (const auto rank = m.constraint_rank.describe(); !rank.empty()) os << "  " << rank << "\n";
   if (const auto changes = formulations::describe(m.partition_changes); !changes.empty()) os << "  " << changes << "\n";
+  if (const auto resteps = numeric::describe_resteps(m.resteps); !resteps.empty()) os << "  " << resteps << "\n";
   if (!m.evaluator.empty()) os << "  evaluator: " << m.evaluator << "\n";
 }
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "adyn/quoted_names.hpp"
+
 namespace adyn::numeric {
 
 RankWatch::RankWatch(std::string matrix, std::vector<std::string> rows, std::string stop_remedy)
@@ -85,6 +87,36 @@ std::string RankWatch::stop_message(const RankChange& c) const {
   if (c.located) os << (c.dependent.size() == 1 ? "' depends" : "' depend") << " on the others";
   os << ": a singular configuration; " << remedy_;
   return os.str();
+}
+
+std::optional<RankWatch> rank_watch_for(const CompiledSystem& compiled, const Monitors& monitors,
+                                        const EquationsEvaluator& evaluator, bool augmented) {
+  const auto& names = compiled.names();
+  const std::string passes = "the augmented-Lagrangian constraint solver (simulate's default for lagrange, gauss "
+                             "and hamilton) passes it";
+  if (monitors.eliminated_block) {
+    std::string speeds;
+    for (const auto& u : monitors.dependent_speed_names) speeds += (speeds.empty() ? "" : ", ") + u;
+    const std::string left_out =
+        names.dropped_constraints.empty()
+            ? ""
+            : " (or, with " + quoted_names(names.dropped_constraints) + " left out as redundant, a configuration "
+              "where the rows kept are dependent though all the rows are not: no fixed choice of rows serves "
+              "everywhere)";
+    return RankWatch("block of the constraint rows solved for the dependent speeds " + speeds, monitors.eliminated_rows,
+                     "the dependent speeds are not determined there" + left_out +
+                         "; the multiplier form (--method lagrange), which keeps every row, with " + passes);
+  }
+  if (evaluator.constraint_rows() == 0) return std::nullopt;
+  if (compiled.enforcement() == formulations::ConstraintEnforcement::NumericElimination)
+    return RankWatch("constraint Jacobian", names.constraints, "the " + names.method + " equations solve the rows for "
+                     "dependent speeds, and no set of them is determined there; the multiplier form (--method "
+                     "lagrange) with " + passes);
+  if (compiled.enforcement() == formulations::ConstraintEnforcement::MoorePenrose)
+    return RankWatch("constraint Jacobian", names.constraints, "Udwadia-Kalaba's pseudo-inverse cannot tell the "
+                     "branch there; the multiplier form (--method lagrange) with " + passes);
+  return RankWatch("constraint Jacobian", names.constraints, augmented ? "" : "the KKT solve cannot tell the "
+                   "branch there; " + passes + " (--constraint-solver augmented-lagrangian, dopri or bdf)");
 }
 
 const ConstraintRank& RankWatch::report() {

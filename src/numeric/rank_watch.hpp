@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "adyn/numeric/compiled_system.hpp"
 #include "adyn/numeric/constraint_rank.hpp"
+#include "simulation_monitors.hpp"
 
 namespace adyn::numeric {
 
@@ -28,6 +30,10 @@ class RankWatch {
   void begin_interval() { probes_left_ = 64; }
   void probed() { --probes_left_; }
   const ConstraintRank& report();
+  /// The losses of rank seen so far, and the name of the matrix watched.
+  const std::vector<RankChange>& changes() const { return report_.changes; }
+  const std::string& matrix() const { return report_.matrix; }
+  std::size_t rows() const { return report_.rows; }
   std::size_t full_rank() const { return report_.rank; }
   /// What passes the singular instant (empty: the run goes on through it).
   const std::string& remedy() const { return remedy_; }
@@ -48,5 +54,12 @@ class RankWatch {
   bool in_loss_ = false;
   int probes_left_ = 64;
 };
+
+/// The watch of a run of `compiled` (nothing without constraint rows): over G for the multiplier and
+/// Moore–Penrose forms, over the rows solved for the eliminated speeds otherwise. A loss of rank
+/// stops the run where the method cannot choose the branch (the KKT solve — `augmented` false —,
+/// the pseudo-inverse, the elimination), naming what passes it.
+std::optional<RankWatch> rank_watch_for(const CompiledSystem& compiled, const Monitors& monitors,
+                                        const EquationsEvaluator& evaluator, bool augmented);
 
 }  // namespace adyn::numeric

@@ -11,7 +11,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/number_text.hpp"
-#include "adyn/quoted_names.hpp"
+#include "branch_jump.hpp"
 #include "impacts.hpp"
 #include "rank_watch.hpp"
 #include "run_setup.hpp"
@@ -42,7 +42,8 @@ class Run {
         zeno_(options.t_end - x0.t),
         project_above_(!options.project ? std::numeric_limits<double>::infinity()
                                         : options.constraint_tolerance > 0 ? options.constraint_tolerance
-                                                                           : options.rtol) {
+                                                                           : options.rtol),
+        jump_(project_above_, options.output_step) {
     evaluator_.set_parameters(parameters);
     if (options.input_law) pb_.vary_inputs = bind_input_law(options.input_law, compiled.names(), pb_, evaluator_);
     // IDA solves the multiplier form itself, λ among its unknowns.
@@ -61,7 +62,7 @@ class Run {
     tr_.summary.evaluator = compiled.evaluator_choice();
     if (!evaluator_.backend_note().empty()) tr_.summary.warnings.push_back(evaluator_.backend_note());
     if (!names.dropped_note.empty()) tr_.summary.warnings.push_back(names.dropped_note);
-    rank_ = rank_watch(augmented);
+    rank_ = rank_watch_for(compiled, monitors_, evaluator_, augmented);
     std::copy(x0.q.data(), x0.q.data() + x0.q.size(), Y_);
     std::copy(x0.u.data(), x0.u.data() + x0.u.size(), Y_ + pb_.n);
     Y_[pb_.n + pb_.p] = 0;
@@ -71,6 +72,7 @@ class Run {
     sample(options_.project ? 1e-13 : project_above_);  // start on the constraints
     if (running()) check_rank();
     if (!running()) return finish();
+    accept();
     if (options_.max_wall_seconds > 0)
       pb_.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                             std::chrono::duration<double>(options_.max_wall_seconds));
@@ -115,11 +117,25 @@ class Run {
     if (tr_.summary.stop_reason.empty()) tr_.summary.stop_reason = reason;
   }
 
-  // Integrates to the output time tout, through any events on the way, and records the sample.
-  // The integrator runs in stretches of at most stall_window steps, each ended early by the step
-  // limits (per output interval, per run) and checked for a stall.
+  // Integrates to the output time tout, through any events on the way — again from the last
+  // accepted sample, with a shorter step, where a step jumped off the constraints — and records
+  // the sample.
   void advance_to(double tout) {
-    if (!probe_rank(tout)) return;
+    while (integrate_to(tout) && jumped(tout)) {}  // again, from the last sample, after a jump
+    if (!running()) return;
+    const bool projected = sample();
+    if (jump_.lift()) stepper_->set_max_step(0);  // past the jump: the steps the tolerances allow
+    if (running()) accept();
+    if (running() && interrupted()) return;
+    if (running() && event_count()) check_missed_events();
+    if (running() && projected) restart();
+  }
+
+  // Integrates to tout; false when the run stopped on the way. The integrator runs in stretches of
+  // at most stall_window steps, each ended early by the step limits (per output interval, per
+  // run) and checked for a stall.
+  bool integrate_to(double tout) {
+    if (!probe_rank(tout)) return false;
     const long interval_start = tr_.summary.steps;
     while (running() && !budget_spent()) {
       int flag = 0;
@@ -129,23 +145,41 @@ class Run {
       const auto status = stepper_->evolve(tout, y_.get(), t_, flag);
       stepper_->counters(tr_.summary.steps, tr_.summary.rhs_evaluations);
       if (status == Stepper::Status::Failed && flag == too_much_work && pb_.error.empty()) {
-        if (out_of_steps(interval_start, t_before, tr_.summary.steps - steps_before)) return;
+        if (out_of_steps(interval_start, t_before, tr_.summary.steps - steps_before)) return false;
         pb_.integrator_message.clear();  // the stretch's end, not a failure
         continue;
       }
-      if (status == Stepper::Status::Failed) return failed(flag);
+      if (status == Stepper::Status::Failed) {
+        failed(flag);
+        return false;
+      }
       if (status == Stepper::Status::Reached) break;
       on_events();
     }
-    if (!running()) return;
-    if (t_ != tout) return stop("the integration did not advance from " + at_time(t_) + " to the output time " + number_text(tout));
-    if (!check_rank()) return;  // a method that cannot pass the singular instant: not on to the next branch
-    const bool projected = sample();
-    if (projected) check_correction();
-    if (running() && interrupted()) return;
-    if (running() && event_count()) check_missed_events();
-    if (running() && projected) restart();
+    if (!running()) return false;
+    if (t_ != tout) {
+      stop("the integration did not advance from " + at_time(t_) + " to the output time " + number_text(tout));
+      return false;
+    }
+    return check_rank();  // a method that cannot pass the singular instant: not on to the next branch
   }
+
+  // Whether the steps to tout jumped off the constraints (BranchJumpGuard): then the run is back at
+  // the last accepted sample with a shorter step limit, or stopped where the shortest jumped too.
+  bool jumped(double tout) {
+    if (!jump_.jumped(pb_, t_, Y_)) return false;
+    const auto limit = jump_.go_back(pb_, tout, stepper_->last_step(), t_, Y_, rank_, tr_.summary.resteps);
+    if (!limit) {
+      stop(jump_.stop_message(tout, rank_));
+      return false;
+    }
+    stepper_->set_max_step(*limit);
+    restart();
+    return true;
+  }
+
+  // The sample just recorded is where the run goes back to when a step after it jumps.
+  void accept() { jump_.accept(t_, Y_, pb_.n + pb_.p + 1, rank_); }
 
   // The steps the next stretch may take: the stall window, within what is left of the output
   // interval's and the run's limits.
@@ -198,39 +232,6 @@ class Run {
     }
     stop("integration stopped at " + at_time(t_) + ": " +
          (pb_.error.empty() ? integrator_failure(options_, flag, pb_.integrator_message) : pb_.error) + near_singular());
-  }
-
-  // The watch over the rank of the constraint rows (rank_watch.hpp): of G for the multiplier and
-  // Moore–Penrose forms, of the rows solved for the eliminated speeds otherwise. A loss of rank
-  // stops the run where the method cannot choose the branch (the KKT solve, the pseudo-inverse, the
-  // elimination), naming what passes it.
-  std::optional<RankWatch> rank_watch(bool augmented) const {
-    const auto& names = compiled_.names();
-    const std::string passes = "the augmented-Lagrangian constraint solver (simulate's default for lagrange, gauss "
-                               "and hamilton) passes it";
-    if (monitors_.eliminated_block) {
-      std::string speeds;
-      for (const auto& u : monitors_.dependent_speed_names) speeds += (speeds.empty() ? "" : ", ") + u;
-      const std::string left_out =
-          names.dropped_constraints.empty()
-              ? ""
-              : " (or, with " + quoted_names(names.dropped_constraints) + " left out as redundant, a configuration "
-                "where the rows kept are dependent though all the rows are not: no fixed choice of rows serves "
-                "everywhere)";
-      return RankWatch("block of the constraint rows solved for the dependent speeds " + speeds,
-                       monitors_.eliminated_rows, "the dependent speeds are not determined there" + left_out +
-                       "; the multiplier form (--method lagrange), which keeps every row, with " + passes);
-    }
-    if (evaluator_.constraint_rows() == 0) return std::nullopt;
-    if (compiled_.enforcement() == formulations::ConstraintEnforcement::NumericElimination)
-      return RankWatch("constraint Jacobian", names.constraints, "the " + names.method + " equations solve the rows for "
-                       "dependent speeds, and no set of them is determined there; the multiplier form (--method "
-                       "lagrange) with " + passes);
-    if (compiled_.enforcement() == formulations::ConstraintEnforcement::MoorePenrose)
-      return RankWatch("constraint Jacobian", names.constraints, "Udwadia-Kalaba's pseudo-inverse cannot tell the "
-                       "branch there; the multiplier form (--method lagrange) with " + passes);
-    return RankWatch("constraint Jacobian", names.constraints, augmented ? "" : "the KKT solve cannot tell the "
-                     "branch there; " + passes + " (--constraint-solver augmented-lagrangian, dopri or bdf)");
   }
 
   // The watched matrix at the current state.
@@ -326,6 +327,7 @@ class Run {
                   monitors_.event_names[static_cast<std::size_t>(closed.front())] +
                   "' accumulate (Zeno behaviour; resting contact is not modelled)");
     sample();  // just after
+    if (running()) accept();
     restart();
   }
 
@@ -357,23 +359,8 @@ class Run {
            "constraints, is not recorded");
       return false;
     }
-    last_violation_ = obs.violation;
     record(obs);
     return obs.projected;
-  }
-
-  // A projection that moved the state by far more than the tolerance (on its branch a run drifts by
-  // tens of tolerances between samples) followed a step that jumped: near a singular configuration
-  // it may have pulled the state onto another branch (A02 at --rtol 7e-10: B0 2 m off). Said once.
-  void check_correction() {
-    constexpr double suspicious = 1e3;  // times the tolerance
-    if (corrected_far_ || !(last_violation_ > suspicious * project_above_)) return;
-    corrected_far_ = true;
-    tr_.summary.warnings.push_back(
-        "the projection at " + at_time(t_) + " corrected a constraint violation of " + number_text(last_violation_) + ", " +
-        number_text(last_violation_ / project_above_) + " times the tolerance " + number_text(project_above_) +
-        ": the step before it jumped rather than followed the constraints, and near a singular configuration the "
-        "state may have been pulled onto another branch of the motion; check with a tighter --rtol");
   }
 
   void restart() {
@@ -468,8 +455,7 @@ class Run {
   double t0_;
   ZenoGuard zeno_;
   double project_above_;
-  double last_violation_ = 0;  // before the last sample's projection
-  bool corrected_far_ = false;
+  BranchJumpGuard jump_;
   std::optional<RankWatch> rank_;
   std::unique_ptr<Stepper> stepper_;  // after ctx_ and y_: destroyed before them
   Trajectory tr_;

@@ -172,6 +172,12 @@ class DormandPrinceStepper : public Stepper {
     return found;
   }
   void set_step_limit(long steps) override { ERKStepSetMaxNumSteps(mem_.get(), steps); }
+  void set_max_step(double h) override { ERKStepSetMaxStep(mem_.get(), h); }
+  double last_step() override {
+    double h = 0;
+    ERKStepGetLastStep(mem_.get(), &h);
+    return h;
+  }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     flag = ERKStepEvolve(mem_.get(), tout, y, &t, ARK_NORMAL);
     return status_of(flag);
@@ -221,6 +227,12 @@ class BdfStepper : public Stepper {
     return found;
   }
   void set_step_limit(long steps) override { CVodeSetMaxNumSteps(mem_.get(), steps); }
+  void set_max_step(double h) override { CVodeSetMaxStep(mem_.get(), h); }
+  double last_step() override {
+    double h = 0;
+    CVodeGetLastStep(mem_.get(), &h);
+    return h;
+  }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     flag = CVode(mem_.get(), tout, y, &t, CV_NORMAL);
     return status_of(flag);
@@ -293,6 +305,12 @@ class IdaStepper : public Stepper {
     return found;
   }
   void set_step_limit(long steps) override { IDASetMaxNumSteps(mem_.get(), steps); }
+  void set_max_step(double h) override { IDASetMaxStep(mem_.get(), h); }
+  double last_step() override {
+    double h = 0;
+    IDAGetLastStep(mem_.get(), &h);
+    return h;
+  }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     flag = IDASolve(mem_.get(), tout, &t, yy_.get(), yp_.get(), IDA_NORMAL);
     std::copy(N_VGetArrayPointer(yy_.get()), N_VGetArrayPointer(yy_.get()) + N_VGetLength(y), N_VGetArrayPointer(y));
@@ -362,8 +380,11 @@ class MidpointStepper : public Stepper {
   }
 
   void set_step_limit(long steps) override { limit_ = steps; }
+  void set_max_step(double h) override { max_step_ = h; }
+  double last_step() override { return last_; }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
-    const long n = std::max(1L, static_cast<long>(std::ceil((tout - t) / h_ - 1e-9)));
+    const double most = max_step_ > 0 ? std::min(h_, max_step_) : h_;
+    const long n = std::max(1L, static_cast<long>(std::ceil((tout - t) / most - 1e-9)));
     const double h = (tout - t) / static_cast<double>(n);
     for (long k = 0; k < n; ++k) {
       if (k == limit_) {
@@ -375,6 +396,7 @@ class MidpointStepper : public Stepper {
         return Status::Failed;
       }
       t = k + 1 == n ? tout : t + h;
+      last_ = h;
     }
     flag = 0;
     return Status::Reached;
@@ -407,6 +429,7 @@ class MidpointStepper : public Stepper {
   static constexpr int failed = -99;  // a failed step (its error in the problem)
   Problem& pb_;
   double h_;
+  double max_step_ = 0, last_ = 0;  // 0: no limit; none taken yet
   long limit_ = 1;
   sundials::Vector mid_, f_, next_;
   long steps_ = 0, evaluations_ = 0;

@@ -27,6 +27,10 @@ class Stepper {
   virtual Status evolve(double tout, N_Vector y, double& t, int& flag) = 0;
   /// Starts again from (t, y) after the state was changed from outside (projection, impact).
   virtual void restart(double t, N_Vector y) = 0;
+  /// Steps of at most h from now on, restarts included; 0 lifts the limit (BranchJumpGuard).
+  virtual void set_max_step(double h) = 0;
+  /// The size of the last step taken (0 before the first).
+  virtual double last_step() = 0;
   /// Adds the steps and evaluations since the last call (or restart) to the counters.
   virtual void counters(long& steps, long& evaluations) = 0;
 };

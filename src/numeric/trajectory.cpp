@@ -67,6 +67,13 @@ std::string partitions_json(const std::vector<formulations::PartitionChange>& ch
   return out.dump();
 }
 
+std::string resteps_json(const std::vector<Restep>& resteps) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& r : resteps)
+    list.push_back({{"from", r.from}, {"to", r.to}, {"violation", r.violation}, {"max_step", r.max_step}});
+  return list.dump();
+}
+
 }  // namespace
 
 void Trajectory::write_json(std::ostream& os) const {
@@ -88,7 +95,8 @@ void Trajectory::write_json(std::ostream& os) const {
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
      << ", \"relative_energy_error\": " << number(summary.relative_energy_error)
      << ", \"constraint_rank\": " << rank_json(summary.constraint_rank)
-     << ", \"partition_changes\": " << partitions_json(summary.partition_changes) << "},\n  \"samples\": [\n";
+     << ", \"partition_changes\": " << partitions_json(summary.partition_changes)
+     << ", \"resteps\": " << resteps_json(summary.resteps) << "},\n  \"samples\": [\n";
   for (std::size_t k = 0; k < t.size(); ++k) {
     auto vec = [&](const Eigen::VectorXd& v) {
       std::string s = "[";

@@ -81,6 +81,13 @@ py::dict summary(const numeric::TrajectorySummary& s) {
     partitions.append(change);
   }
   out["partition_changes"] = partitions;
+  py::list resteps;
+  for (const auto& r : s.resteps) {
+    py::dict step;
+    step["from"] = r.from, step["to"] = r.to, step["violation"] = r.violation, step["max_step"] = r.max_step;
+    resteps.append(step);
+  }
+  out["resteps"] = resteps;
   return out;
 }
 

@@ -114,6 +114,20 @@ struct SimulationOptions {
   void check(double t0) const;
 };
 
+/// An output interval integrated again because a step in it jumped off the constraints: the sample
+/// at `to` was rejected (its violation before the projection is far beyond the tolerance) and the
+/// interval from the last accepted sample at `from` integrated again with steps of at most
+/// `max_step` (then without a limit from `to` on).
+struct Restep {
+  double from = 0, to = 0;
+  double violation = 0;  // before the projection at `to`, in the attempt rejected
+  double max_step = 0;
+};
+
+/// "2 re-steps (...): t = 5.35 to 5.4 (violation 4.47e-06 before the projection; steps of at most
+/// 0.00125); ..." with the first `shown`; "" when there are none.
+std::string describe_resteps(const std::vector<Restep>& resteps, std::size_t shown = 3);
+
 struct TrajectorySummary {
   bool completed = false;
   bool interrupted = false;   // stopped by options.interrupted
@@ -124,6 +138,7 @@ struct TrajectorySummary {
   double energy_error = 0;    // max |E(t) − E(0) − ∫Ė|, in the model's energy unit
   double relative_energy_error = std::nan("");  // energy_error / |E(0)|; NaN when E(0) = 0 or no monitor
   long impacts = 0;           // impacts resolved
+  std::vector<Restep> resteps;  // intervals integrated again after a step jumped (empty: the step was never limited)
   std::string ended_by_event; // the stopping event that ended the run, if any
   std::vector<std::string> warnings;  // e.g. native code asked for but not available
   std::vector<std::string> initial_state;  // the values its caller completed (analysis::InitialState::messages)

@@ -1,0 +1,99 @@
+// The guard against a step that jumps to another branch of the motion (branch_jump.hpp).
+#include "branch_jump.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <sstream>
+
+#include "adyn/error.hpp"
+#include "adyn/quoted_names.hpp"
+
+namespace adyn::numeric {
+
+BranchJumpGuard::BranchJumpGuard(double tolerance, double output_step)
+    : tolerance_(tolerance), min_step_(min_step_fraction * output_step) {}
+
+bool BranchJumpGuard::jumped(Problem& pb, double t, const double* Y) {
+  if (!(tolerance_ < std::numeric_limits<double>::infinity())) return false;  // no projection
+  std::vector<double> copy(Y, Y + pb.n + pb.p + 1);
+  try {
+    pb.inputs_at(t, Y);
+    seen_ = observe(pb, t, copy.data(), tolerance_);
+  } catch (const Error&) {
+    return false;  // the sample says what cannot be evaluated
+  }
+  return !seen_.converged || seen_.violation > suspicious * tolerance_;
+}
+
+void BranchJumpGuard::accept(double t, const double* Y, std::size_t size, const std::optional<RankWatch>& rank) {
+  t_ = t;
+  state_.assign(Y, Y + size);
+  rank_ = rank;
+}
+
+std::optional<double> BranchJumpGuard::go_back(Problem& pb, double to, double last_step, double& t, double* Y,
+                                               std::optional<RankWatch>& rank, std::vector<Restep>& resteps) {
+  if (limit_ > 0 && limit_ <= min_step_) return std::nullopt;  // the smallest limit jumped too
+  const double last = limit_ > 0 ? std::min(limit_, last_step) : last_step;
+  limit_ = std::max(shrink * last, min_step_);
+  resteps.push_back({.from = t_, .to = to, .violation = seen_.violation, .max_step = limit_});
+  t = t_;
+  std::copy(state_.begin(), state_.end(), Y);
+  rank = rank_;
+  pb.inputs_at(t, Y);
+  observe(pb, t, Y, restart_tolerance);  // it held the constraints to the tolerance: this converges
+  return limit_;
+}
+
+bool BranchJumpGuard::lift() {
+  const bool limited = limit_ > 0;
+  limit_ = 0;
+  return limited;
+}
+
+std::string BranchJumpGuard::stop_message(double to, const std::optional<RankWatch>& rank) const {
+  std::ostringstream os;
+  os << "the steps from t = " << t_ << " to " << to << " jumped off the constraints at every step limit down to "
+     << min_step_ << " (" << min_step_fraction << " of the output step): the violation before the projection at t = "
+     << to << " is " << seen_.violation << ", " << seen_.violation / tolerance_ << " times the tolerance " << tolerance_
+     << (seen_.converged ? "" : ", and the projection does not converge")
+     << "; projected, the state would be pulled onto another branch of the motion" << rank_lost(rank)
+     << "; a tighter --rtol (the steps then follow the constraints across the singular position) passes it";
+  return os.str();
+}
+
+// What the rank watch saw after the last accepted sample: "; the constraint Jacobian loses rank at
+// t = 5.39523 (3 of 4 rows: 'pin B2 y' depends on the others)".
+std::string BranchJumpGuard::rank_lost(const std::optional<RankWatch>& rank) const {
+  if (!rank) return "";
+  const RankChange* lost = nullptr;
+  for (const auto& c : rank->changes())
+    if (c.t > t_) lost = &c;
+  std::ostringstream os;
+  if (lost && lost->located)
+    os << "; the " << rank->matrix() << " loses rank at t = " << lost->t << " (" << lost->rank << " of "
+       << rank->rows() << " rows: " << quoted_names(lost->dependent)
+       << (lost->dependent.size() == 1 ? " depends" : " depend") << " on the others)";
+  else if (lost)
+    os << "; the " << rank->matrix() << " loses rank between t = " << lost->from << " and " << lost->t
+       << " (not located)";
+  else
+    os << "; no loss of rank of the " << rank->matrix() << " was located in the interval (it may lie between the "
+       << "checks)";
+  return os.str();
+}
+
+std::string describe_resteps(const std::vector<Restep>& resteps, std::size_t shown) {
+  if (resteps.empty()) return "";
+  std::ostringstream os;
+  os << resteps.size() << (resteps.size() == 1 ? " re-step" : " re-steps")
+     << " (steps jumped off the constraints: the interval integrated again from the sample before it, projected "
+        "onto the constraints, with a step limit): ";
+  for (std::size_t k = 0; k < resteps.size() && k < shown; ++k)
+    os << (k ? "; " : "") << "t = " << resteps[k].from << " to " << resteps[k].to << " (violation "
+       << resteps[k].violation << " before the projection; steps of at most " << resteps[k].max_step << ")";
+  if (resteps.size() > shown) os << "; ... (the first " << shown << " shown)";
+  return os.str();
+}
+
+}  // namespace adyn::numeric
