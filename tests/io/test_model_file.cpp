@@ -2,22 +2,13 @@
 
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
+#include "io/read_error.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
+using test::read_error;
 
 namespace {
-
-// Reads `yaml` expecting a ModelFileError; returns it.
-ModelFileError read_error(const std::string& yaml) {
-  try {
-    io::read_model(yaml, "model.yaml");
-  } catch (const ModelFileError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no error for:\n" << yaml;
-  return ModelFileError("", 0, 0, "", "");
-}
 
 const char* pendulum = R"(
 name: pendulum

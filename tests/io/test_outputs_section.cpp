@@ -7,21 +7,13 @@
 #include "adyn/io/model_file.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
+#include "io/read_error.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
+using test::read_error;
 
 namespace {
-
-ModelFileError read_error(const std::string& yaml) {
-  try {
-    io::read_model(yaml, "model.yaml");
-  } catch (const ModelFileError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no error for:\n" << yaml;
-  return ModelFileError("", 0, 0, "", "");
-}
 
 const std::string pendulum = R"(
 name: pendulum

@@ -7,6 +7,8 @@ import subprocess
 import numpy as np
 import pytest
 
+import adyn
+
 SOURCE = pathlib.Path(os.environ.get("ADYN_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
 EXAMPLES = SOURCE / "examples"
 
@@ -35,3 +37,19 @@ def tool():
 def relative_difference(a, b):
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     return float(np.max(np.abs(a - b) / np.maximum(1.0, np.maximum(np.abs(a), np.abs(b))))) if a.size else 0.0
+
+
+def pendulum_with_torque(T=None):
+    """A pendulum with a motor (test_inputs, test_outputs): bob m at l from the pivot, theta from the
+    downward vertical, torque T about the pivot axis: m l^2 theta'' = -m g l sin(theta) + T."""
+    s = adyn.System("pendulum with a motor")
+    s.add_parameter("m", 1.5, unit="kg").add_parameter("l", 0.4, unit="m").add_parameter("g", 9.81)
+    s.add_input("T", T, unit="N*m")
+    s.add_coordinate("theta")
+    s.add_frame("B", "N", axis="z", angle="theta")
+    s.add_point("P", from_="O", position={"B": [0, "-l", 0]})
+    s.add_particle("bob", point="P", mass="m")
+    s.set_gravity({"N": [0, "-g", 0]})
+    s.add_torque("motor", frame="B", torque={"N": [0, 0, "T"]})
+    s.set_initial(theta=0, theta_d=0)
+    return s

@@ -4,24 +4,9 @@ import numpy as np
 import pytest
 
 import adyn
+from conftest import pendulum_with_torque
 
 M_BICYCLE = np.array([[80.81722, 2.31941332208709], [2.31941332208709, 0.29784188199686]])
-
-
-def pendulum_with_torque(T=None):
-    """Bob m at l from the pivot, theta from the downward vertical, torque T about the pivot axis:
-    m l^2 theta'' = -m g l sin(theta) + T."""
-    s = adyn.System("pendulum with a motor")
-    s.add_parameter("m", 1.5, unit="kg").add_parameter("l", 0.4, unit="m").add_parameter("g", 9.81)
-    s.add_input("T", T, unit="N*m")
-    s.add_coordinate("theta")
-    s.add_frame("B", "N", axis="z", angle="theta")
-    s.add_point("P", from_="O", position={"B": [0, "-l", 0]})
-    s.add_particle("bob", point="P", mass="m")
-    s.set_gravity({"N": [0, "-g", 0]})
-    s.add_torque("motor", frame="B", torque={"N": [0, 0, "T"]})
-    s.set_initial(theta=0, theta_d=0)
-    return s
 
 
 def test_pendulum_input_matrix():

@@ -6,20 +6,12 @@ import pytest
 import scipy.linalg
 
 import adyn
+from conftest import pendulum_with_torque
 
 
 def pendulum(T=None):
-    """Bob m at l from the pivot, theta from the downward vertical, torque T about the pivot axis:
-    m l^2 theta'' = -m g l sin(theta) + T; outputs the bob's height and the motor's power."""
-    s = adyn.System("pendulum with a motor")
-    s.add_parameter("m", 1.5).add_parameter("l", 0.4).add_parameter("g", 9.81)
-    s.add_input("T", T)
-    s.add_coordinate("theta")
-    s.add_frame("B", "N", axis="z", angle="theta")
-    s.add_point("P", from_="O", position={"B": [0, "-l", 0]})
-    s.add_particle("bob", point="P", mass="m")
-    s.set_gravity({"N": [0, "-g", 0]})
-    s.add_torque("motor", frame="B", torque={"N": [0, 0, "T"]})
+    """The pendulum with a motor, its outputs the bob's height and the motor's power, from 0.3 rad."""
+    s = pendulum_with_torque(T)
     s.add_output("height", position="P", component=["N", "y"], unit="m")
     s.add_output("power", "T*theta_d")
     s.set_initial(theta=0.3, theta_d=0)
