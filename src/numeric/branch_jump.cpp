@@ -14,15 +14,25 @@ BranchJumpGuard::BranchJumpGuard(double tolerance, double output_step)
     : tolerance_(tolerance), min_step_(min_step_fraction * output_step) {}
 
 bool BranchJumpGuard::jumped(Problem& pb, double t, const double* Y) {
+  unjumped_at_.reset();
   if (!(tolerance_ < std::numeric_limits<double>::infinity())) return false;  // no projection
-  std::vector<double> copy(Y, Y + pb.n + pb.p + 1);
+  projected_.assign(Y, Y + pb.n + pb.p + 1);
   try {
     pb.inputs_at(t, Y);
-    seen_ = observe(pb, t, copy.data(), tolerance_);
+    seen_ = observe(pb, t, projected_.data(), tolerance_);
   } catch (const Error&) {
     return false;  // the sample says what cannot be evaluated
   }
-  return !seen_.converged || seen_.violation > suspicious * tolerance_;
+  if (!seen_.converged || seen_.violation > suspicious * tolerance_) return true;
+  unjumped_at_ = t;
+  return false;
+}
+
+std::optional<Observation> BranchJumpGuard::take_projection(double t, double* Y) {
+  if (unjumped_at_ != t) return std::nullopt;
+  unjumped_at_.reset();
+  std::copy(projected_.begin(), projected_.end(), Y);
+  return seen_;
 }
 
 void BranchJumpGuard::accept(double t, const double* Y, std::size_t size, const std::optional<RankWatch>& rank) {

@@ -34,6 +34,10 @@ class BranchJumpGuard {
   /// Whether the steps to the state Y at t (an output time) jumped: its violation before the
   /// projection far beyond the tolerance, or a projection (tried on a copy) that does not converge.
   bool jumped(Problem& pb, double t, const double* Y);
+  /// When the last jumped() saw no jump at t: its projection of the sample (written to Y, whose
+  /// values before it are those jumped() was given) and what it observed, so that the sample is not
+  /// projected twice; nothing (and Y unchanged) otherwise. Once per jumped().
+  std::optional<Observation> take_projection(double t, double* Y);
   /// The sample at t (state Y, the rank watch after it) is accepted: the run goes back here when the
   /// next interval jumps.
   void accept(double t, const double* Y, std::size_t size, const std::optional<RankWatch>& rank);
@@ -56,7 +60,9 @@ class BranchJumpGuard {
   std::vector<double> state_;
   std::optional<RankWatch> rank_;
   double limit_ = 0;          // the step limit of the current attempt (0: none)
-  Observation seen_;          // at the last jump
+  Observation seen_;          // at the last jumped()
+  std::vector<double> projected_;  // its projection of the sample
+  std::optional<double> unjumped_at_;  // the time of that sample when it did not jump, until taken
 };
 
 }  // namespace adyn::numeric

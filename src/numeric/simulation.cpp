@@ -352,7 +352,8 @@ class Run {
       stop(e.what());
       return false;
     }
-    const auto obs = observe(pb_, t_, Y_, project_above);
+    auto projected = project_above == project_above_ ? jump_.take_projection(t_, Y_) : std::nullopt;
+    const auto obs = projected ? *projected : observe(pb_, t_, Y_, project_above);
     if (!obs.converged) {
       stop("the projection onto the constraints failed at " + at_time(t_) + ": the violation stays above " +
            number_text(std::max(project_above, 1e-10)) + " (a singular configuration?); the state there, off the "
