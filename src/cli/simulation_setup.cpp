@@ -170,6 +170,9 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
      << m.rhs_evaluations << " evaluations of the equations\n"
      << "  max constraint violation " << m.max_violation << ", energy error |E - E0 - int(dE/dt)| " << m.energy_error;
   if (!std::isnan(m.relative_energy_error)) os << " (" << m.relative_energy_error << " of |E0|)";
+  // Where the ideal constraints' forces did a good part of it, they explain it: the steps left the constraints.
+  if (m.constraint_work > 0.1 * m.energy_error)
+    os << ", of which the ideal constraints' forces did up to " << m.constraint_work << " of work (off the constraints)";
   os << "\n";
   if (const auto rank = m.constraint_rank.describe(); !rank.empty()) os << "  " << rank << "\n";
   if (const auto changes = formulations::describe(m.partition_changes); !changes.empty()) os << "  " << changes << "\n";

@@ -11,13 +11,13 @@ namespace adyn::formulations {
 
 using GiNaC::ex;
 
-ex energy_function(const model::System& system) {
-  auto form = lagrangian_form(system);
-  auto split = split_kinetic_energy(form.kinetic_energy, form.coordinates);
+namespace {
+
+// E = T2 − T0 + V of a Lagrangian form.
+ex energy_function_of(const LagrangianForm& form) {
+  const auto split = split_kinetic_energy(form.kinetic_energy, form.coordinates);
   return split.T2 - split.T0 + form.potential_energy;
 }
-
-namespace {
 
 // q̇·(Q' − ∂D/∂q̇): the power of the nonconservative loads.
 ex nonconservative_power(const LagrangianForm& form) {
@@ -29,6 +29,8 @@ ex nonconservative_power(const LagrangianForm& form) {
 }
 
 }  // namespace
+
+ex energy_function(const model::System& system) { return energy_function_of(lagrangian_form(system)); }
 
 ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& multipliers) {
   auto form = lagrangian_form(system);
@@ -46,9 +48,10 @@ EnergyExpressions energy_for_evaluation(const model::System& system) {
   if (auto T = tree_kinetic_energy(system)) {  // scleronomic: E = T + V, −∂L/∂t = ∂V/∂t
     const auto loads = lagrangian_loads(system);
     return {*T + loads.potential_energy,
-            sym::partial_derivative(loads.potential_energy, sym::time()) + nonconservative_power(loads)};
+            sym::partial_derivative(loads.potential_energy, sym::time()) + nonconservative_power(loads), *T};
   }
-  return {energy_function(system), energy_rate(system, {})};
+  const auto form = lagrangian_form(system);
+  return {energy_function_of(form), energy_rate(system, {}), form.kinetic_energy};
 }
 
 }  // namespace adyn::formulations

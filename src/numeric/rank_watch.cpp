@@ -29,6 +29,7 @@ std::optional<std::string> RankWatch::check(double t, const Eigen::MatrixXd& J) 
     for (auto i : r.dependent) full_rank_dependent_.push_back(names_[i]);
   }
   chain_.push_back({t, r.indicator});
+  lowest_ = std::min(lowest_, r.indicator);
   if (chain_.size() > 3) chain_.erase(chain_.begin());
   if (r.rank < report_.rank) return lost(t, r);
   if (in_loss_) report_.changes.back().restored = t;

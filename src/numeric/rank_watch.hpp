@@ -26,6 +26,10 @@ class RankWatch {
   /// Where to look next before the output time tout: halfway to where the secant of the last two
   /// checks puts the indicator's zero, when that is before tout; nothing otherwise.
   std::optional<double> next_probe(double tout) const;
+  /// The lowest rank indicator (|R_rr| / |R_11|, constraint_rank.hpp) of the checks since the last
+  /// mark() (1 when none): how near a singular position the motion came.
+  double lowest() const { return lowest_; }
+  void mark() { lowest_ = 1; }
   /// An output interval begins (the probes' budget is renewed).
   void begin_interval() { probes_left_ = 64; }
   void probed() { --probes_left_; }
@@ -52,6 +56,7 @@ class RankWatch {
   std::vector<Point> chain_;  // the last three checks
   std::vector<std::string> full_rank_dependent_;  // the rows dependent at full rank (redundant everywhere)
   bool in_loss_ = false;
+  double lowest_ = 1;
   int probes_left_ = 64;
 };
 

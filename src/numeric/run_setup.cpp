@@ -52,6 +52,30 @@ void check_initial_state(const std::vector<std::string>& coordinates, const std:
   check(speeds, x0.u);
 }
 
+void check_combination(const SimulationOptions& options, const CompiledSystem& compiled,
+                       const EquationsEvaluator& evaluator, const std::vector<std::string>& events) {
+  const auto& method = compiled.names().method;
+  const bool rows_are_constraints = evaluator.constraint_rows() == compiled.constraint_count();
+  if (options.baumgarte != 0 && !rows_are_constraints)
+    throw NotApplicableError("Baumgarte stabilization",
+                             "stabilizes the constraint rows of the equations of lagrange, gauss, udwadia-kalaba or "
+                             "hamilton; the " + method + " equations eliminate them (simulate without --baumgarte)");
+  if (options.integrator == Integrator::Ida &&
+      (compiled.enforcement() != formulations::ConstraintEnforcement::Multipliers || !rows_are_constraints))
+    throw NotApplicableError("integrator 'ida'",
+                             "integrates the multiplier form of lagrange, gauss or hamilton (a multiplier per "
+                             "constraint); the " + method + " equations are not one: integrate them with dopri, "
+                             "bdf or midpoint");
+  if (options.integrator == Integrator::Ida && options.baumgarte != 0)
+    throw ModelError("simulation options", "IDA holds the constraints at the position and velocity levels itself; "
+                                           "Baumgarte stabilization is for dopri, bdf and midpoint");
+  if (options.integrator == Integrator::ImplicitMidpoint && !events.empty()) {
+    std::string names;
+    for (const auto& e : events) names += (names.empty() ? "'" : ", '") + e + "'";
+    throw ModelError("integrator 'midpoint'", "does not locate the model's events (" + names + "): use dopri or bdf");
+  }
+}
+
 std::function<void(double, const double*)> bind_input_law(const InputLaw& law, const CompiledNames& names, Problem& pb,
                                                           EquationsEvaluator& evaluator) {
   const auto at = input_positions(law, names);

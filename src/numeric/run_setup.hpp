@@ -1,6 +1,6 @@
 #pragma once
-// What a simulation run sets up besides its integrator (simulation.cpp): the initial state
-// checked, the input law bound to the run's parameter values, and the outputs of a sample.
+// What a simulation run sets up besides its integrator (simulation.cpp): the options and the
+// initial state checked, the input law bound to the run's parameter values, and the outputs of a sample.
 #include <Eigen/Dense>
 
 #include <functional>
@@ -17,6 +17,13 @@ namespace adyn::numeric {
 /// finite or beyond 2^52 (a double cannot follow its changes).
 void check_initial_state(const std::vector<std::string>& coordinates, const std::vector<std::string>& speeds,
                          const formulations::State& x0);
+
+/// Refuses options that do not go with the compiled equations or the model (bad input, before the
+/// run, saying what does go): Baumgarte stabilization or IDA for equations that eliminate their
+/// constraint rows, IDA with Baumgarte, the implicit midpoint rule with events (`events`: their
+/// names). Throws adyn::NotApplicableError or adyn::ModelError.
+void check_combination(const SimulationOptions& options, const CompiledSystem& compiled,
+                       const EquationsEvaluator& evaluator, const std::vector<std::string>& events);
 
 /// Problem::vary_inputs for `law`: at (t, Y) it writes the law's values into pb.parameters and,
 /// when they changed, into `evaluator`. Throws adyn::ModelError naming a law's name that is not an

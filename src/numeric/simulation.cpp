@@ -35,7 +35,7 @@ class Run {
         monitors_(compiled.monitors()),
         pb_{&evaluator_, &monitors_, parameters, compiled.n(), compiled.p(), options.baumgarte, &options_.interrupted},
         ctx_(sundials::make_context()),
-        y_(N_VNew_Serial(static_cast<sunindextype>(compiled.n() + compiled.p() + 1), ctx_.get())),
+        y_(N_VNew_Serial(static_cast<sunindextype>(pb_.state_size()), ctx_.get())),
         Y_(N_VGetArrayPointer(y_.get())),
         t_(x0.t),
         t0_(x0.t),
@@ -52,7 +52,7 @@ class Run {
     const bool multipliers = compiled.enforcement() == formulations::ConstraintEnforcement::Multipliers;
     evaluator_.set_constraint_solver(augmented ? ConstraintSolver::AugmentedLagrangian : ConstraintSolver::Kkt);
     pb_.mass_orthogonal_projection = augmented && multipliers;
-    check_combination();
+    check_combination(options_, compiled_, evaluator_, monitors_.event_names);
     const auto& names = compiled.names();
     tr_.coordinate_names = names.coordinates;
     tr_.speed_names = names.speeds;
@@ -65,7 +65,7 @@ class Run {
     rank_ = rank_watch_for(compiled, monitors_, evaluator_, augmented);
     std::copy(x0.q.data(), x0.q.data() + x0.q.size(), Y_);
     std::copy(x0.u.data(), x0.u.data() + x0.u.size(), Y_ + pb_.n);
-    Y_[pb_.n + pb_.p] = 0;
+    std::fill(Y_ + pb_.n + pb_.p, Y_ + pb_.state_size(), 0.0);  // W, W_c
   }
 
   Trajectory run(double t0) {
@@ -88,30 +88,6 @@ class Run {
  private:
   int event_count() const { return static_cast<int>(monitors_.event_names.size()); }
 
-  // Options that do not go with these equations or this model: bad input, refused before the run
-  // with what does go.
-  void check_combination() const {
-    const auto& method = compiled_.names().method;
-    const bool rows_are_constraints = evaluator_.constraint_rows() == compiled_.constraint_count();
-    if (options_.baumgarte != 0 && !rows_are_constraints)
-      throw NotApplicableError("Baumgarte stabilization",
-                               "stabilizes the constraint rows of the equations of lagrange, gauss, udwadia-kalaba or "
-                               "hamilton; the " + method + " equations eliminate them (simulate without --baumgarte)");
-    if (options_.integrator == Integrator::Ida &&
-        (compiled_.enforcement() != formulations::ConstraintEnforcement::Multipliers || !rows_are_constraints))
-      throw NotApplicableError("integrator 'ida'",
-                               "integrates the multiplier form of lagrange, gauss or hamilton (a multiplier per "
-                               "constraint); the " + method + " equations are not one: integrate them with dopri, "
-                               "bdf or midpoint");
-    if (options_.integrator == Integrator::Ida && options_.baumgarte != 0)
-      throw ModelError("simulation options", "IDA holds the constraints at the position and velocity levels itself; "
-                                             "Baumgarte stabilization is for dopri, bdf and midpoint");
-    if (options_.integrator == Integrator::ImplicitMidpoint && event_count()) {
-      std::string names;
-      for (const auto& e : monitors_.event_names) names += (names.empty() ? "'" : ", '") + e + "'";
-      throw ModelError("integrator 'midpoint'", "does not locate the model's events (" + names + "): use dopri or bdf");
-    }
-  }
   bool running() const { return tr_.summary.stop_reason.empty() && tr_.summary.ended_by_event.empty(); }
   void stop(const std::string& reason) {
     if (tr_.summary.stop_reason.empty()) tr_.summary.stop_reason = reason;
@@ -167,7 +143,7 @@ class Run {
   // Whether the steps to tout jumped off the constraints (BranchJumpGuard): then the run is back at
   // the last accepted sample with a shorter step limit, or stopped where the shortest jumped too.
   bool jumped(double tout) {
-    if (!jump_.jumped(pb_, t_, Y_)) return false;
+    if (!jump_.jumped(pb_, t_, Y_, rank_)) return false;
     const auto limit = jump_.go_back(pb_, tout, stepper_->last_step(), t_, Y_, rank_, tr_.summary.resteps);
     if (!limit) {
       stop(jump_.stop_message(tout, rank_));
@@ -179,7 +155,10 @@ class Run {
   }
 
   // The sample just recorded is where the run goes back to when a step after it jumps.
-  void accept() { jump_.accept(t_, Y_, pb_.n + pb_.p + 1, rank_); }
+  void accept() {
+    if (rank_) rank_->mark();
+    jump_.accept(pb_, t_, Y_, last_, rank_);
+  }
 
   // The steps the next stretch may take: the stall window, within what is left of the output
   // interval's and the run's limits.
@@ -389,7 +368,8 @@ class Run {
     tr_.lambda.push_back(lambda);
     tr_.outputs.push_back(y);
     tr_.violation.push_back(obs.violation);
-    const double W = Y_[pb_.n + pb_.p];
+    const double W = pb_.energy_rate_integral(Y_);
+    last_ = obs;
     tr_.energy.push_back(monitors_.energy ? obs.energy : std::nan(""));
     tr_.energy_rate_integral.push_back(monitors_.energy ? W : std::nan(""));
     auto& s = tr_.summary;
@@ -398,7 +378,15 @@ class Run {
       s.energy_error = std::max(s.energy_error, std::abs(obs.energy - tr_.energy.front() - W));
       if (tr_.energy.front() != 0) s.relative_energy_error = s.energy_error / std::abs(tr_.energy.front());
     }
+    if (measures_constraint_work())
+      s.constraint_work = std::max(std::isnan(s.constraint_work) ? 0.0 : s.constraint_work, std::abs(pb_.constraint_work(Y_)));
     if (options_.progress) options_.progress(t_);
+  }
+
+  // Whether W_c is the numerical work of ideal catastatic constraints' forces (TrajectorySummary::
+  // constraint_work): equations in the rates whose rows are the constraints, none of which does work.
+  bool measures_constraint_work() const {
+    return monitors_.constraint_work && monitors_.speeds_are_rates && !monitors_.constraints_do_work;
   }
 
   // How far a frame's DCM may be from a rotation at a sample: what the integration and the
@@ -431,7 +419,8 @@ class Run {
     if (auto bad = first(tr_.speed_names, u)) return bad;
     if (auto bad = first(tr_.multiplier_names, lambda)) return "the multiplier of " + *bad;
     if (monitors_.energy && !std::isfinite(obs.energy)) return "the energy is " + number_text(obs.energy);
-    if (monitors_.energy && !std::isfinite(Y_[pb_.n + pb_.p])) return "the integral of the energy rate is " + number_text(Y_[pb_.n + pb_.p]);
+    if (monitors_.energy && !std::isfinite(pb_.energy_rate_integral(Y_)))
+      return "the integral of the energy rate is " + number_text(pb_.energy_rate_integral(Y_));
     if (!std::isfinite(obs.violation)) return "the constraint violation is " + number_text(obs.violation);
     return std::nullopt;
   }
@@ -457,6 +446,7 @@ class Run {
   ZenoGuard zeno_;
   double project_above_;
   BranchJumpGuard jump_;
+  Observation last_;  // of the last sample recorded
   std::optional<RankWatch> rank_;
   std::unique_ptr<Stepper> stepper_;  // after ctx_ and y_: destroyed before them
   Trajectory tr_;

@@ -86,10 +86,12 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   for (const auto& e : sym::entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);
   for (const auto& e : r) outputs.push_back(e);
   for (const auto& e : sym::entries(sym::jacobian(sym::column(r), eom.speeds))) outputs.push_back(e);
-  // Ė without the constraint power; that is added in the right-hand side as u·Q^c when the speeds
-  // are the rates q̇ (Lagrange, Gauss, Udwadia–Kalaba), and is zero in the other forms for
-  // catastatic ideal constraints (the dependent speeds carry the constraints).
-  ex E = 0, Edot = 0;
+  // Ė without the constraint power; where the constraints can do work, that is added in the
+  // right-hand side as u·Q^c when the speeds are the rates q̇ (Lagrange, Gauss, Udwadia–Kalaba) and
+  // by `constraint_power` where the equations eliminate Q^c. Ideal catastatic constraints do none
+  // (Greenwood (4.364) with A_k q̇ = 0): the work their numerical forces do off the constraints,
+  // e.g. a step across a singular position onto another branch, is then seen as an energy error.
+  ex E = 0, Edot = 0, T = 0;
   auto qd = sym::derivatives_of(eom.coordinates);
   mon.speeds_are_rates = std::equal(eom.speeds.begin(), eom.speeds.end(), qd.begin(), qd.end(),
                                     [](const GiNaC::symbol& a, const GiNaC::symbol& b) { return a.is_equal(b); });
@@ -97,10 +99,12 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
     const auto energy = formulations::energy_for_evaluation(system);
     E = in_state(energy.energy);
     Edot = in_state(energy.rate);
+    T = in_state(energy.kinetic);
     mon.energy = true;
   } catch (const ModelError&) {  // no Lagrangian in q̇ (velocities given in speeds): no energy monitor
   }
   outputs.push_back(E);
+  outputs.push_back(T);
   std::vector<GiNaC::symbol> inputs = {sym::time()};
   inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
   inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
@@ -108,11 +112,13 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   inputs.insert(inputs.end(), parameters.begin(), parameters.end());
   mon.projection = std::make_unique<Tape>(inputs, outputs);
   mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
-  if (mon.energy && eom.constraint_matrix.rows() == 0 && constraints_do_work(system)) {
+  mon.constraints_do_work = constraints_do_work(system);
+  if (mon.energy && eom.constraint_matrix.rows() == 0 && mon.constraints_do_work) {
     std::vector<GiNaC::symbol> with_accelerations = inputs;
     for (const auto& a : sym::derivatives_of(eom.speeds)) with_accelerations.push_back(a);
     mon.constraint_power = std::make_unique<Tape>(with_accelerations, std::vector<ex>{constraint_power(system, eom, std::ref(in_state))});
   }
+  mon.constraint_work = mon.energy && ((mon.speeds_are_rates && eom.constraint_matrix.rows() > 0) || mon.constraint_power);
   // The speeds the equations eliminate, recorded with the others: the dependent speeds, or, for
   // equations in the rates of the independent coordinates (Maggi's), the rates of the others.
   std::vector<ex> eliminated;
@@ -183,20 +189,29 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
 }
 
 
-double Problem::energy_rate(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force) const {
-  if (!monitors->energy) return 0;
-  double rate = 0;
+Power Problem::power(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force) const {
+  Power power;
+  if (!monitors->energy) return power;
   auto in = inputs(t, Y, Y + n);
-  monitors->rate->evaluate(in.data(), &rate);
+  monitors->rate->evaluate(in.data(), &power.applied);
   if (monitors->speeds_are_rates && constraint_force.size())
-    rate += Eigen::Map<const Eigen::VectorXd>(Y + n, static_cast<Eigen::Index>(p)).dot(constraint_force);
+    power.constraints = Eigen::Map<const Eigen::VectorXd>(Y + n, static_cast<Eigen::Index>(p)).dot(constraint_force);
   if (monitors->constraint_power) {
-    double power = 0;
     in.insert(in.end(), udot, udot + p);
-    monitors->constraint_power->evaluate(in.data(), &power);
-    rate += power;
+    monitors->constraint_power->evaluate(in.data(), &power.constraints);
   }
-  return rate;
+  return power;
+}
+
+void Problem::write_power(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force,
+                          double* D) const {
+  const auto rates = power(t, Y, udot, constraint_force);
+  D[n + p] = rates.applied;
+  if (monitors->constraint_work) D[n + p + 1] = rates.constraints;
+}
+
+double Problem::energy_rate_integral(const double* Y) const {
+  return Y[n + p] + (monitors->constraints_do_work ? constraint_work(Y) : 0.0);
 }
 
 Eigen::VectorXd Problem::correction(double t, const double* Y) const {
@@ -269,7 +284,8 @@ Observation observe(Problem& pb, double t, double* Y, double project_above) {
     obs.projected = true;
     obs.converged = std::max(largest(phi), largest(r)) <= std::max(project_above, 1e-10);
   }
-  obs.energy = out.back();
+  obs.energy = out[out.size() - 2];
+  obs.kinetic = out.back();
   return obs;
 }
 

@@ -26,7 +26,14 @@ struct Monitors {
   std::size_t h = 0, k = 0;  // holonomic rows φ, velocity-level rows r
   bool energy = false;
   bool speeds_are_rates = false;
-  std::unique_ptr<Tape> projection;  // φ, ∂φ/∂q, r, ∂r/∂u, E
+  // Whether the constraints can do work on the motion (nonideal, frictional or acatastatic): only
+  // then is their forces' power part of Ė; the power of ideal catastatic constraints vanishes on
+  // the constraints, and what the integration lets it do is numerical (the energy error shows it).
+  bool constraints_do_work = false;
+  // Whether the state integrates W_c, the constraint forces' work: where the equations give their
+  // power (multiplier forms in the rates, `constraint_power`).
+  bool constraint_work = false;
+  std::unique_ptr<Tape> projection;  // φ, ∂φ/∂q, r, ∂r/∂u, E, T
   std::unique_ptr<Tape> rate;        // Ė without the constraint forces' power
   std::unique_ptr<Tape> constraint_power;  // q̇ᵀQ^c, where the equations eliminate Q^c; inputs then u̇
   std::unique_ptr<Tape> dependent_speeds;  // u_d, the speeds the equations eliminate
@@ -44,8 +51,15 @@ struct Monitors {
 /// The monitors of `eom` over `system`, their parameter inputs in parameter_inputs' order (by name).
 Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom);
 
+/// The power going into the motion at a state: that of the applied loads (Ė without the
+/// constraint forces) and that of the constraint forces.
+struct Power {
+  double applied = 0, constraints = 0;
+};
+
 /// The integration problem shared with the SUNDIALS callbacks; the state vector is
-/// (q, u, W) with W = ∫Ė dt.
+/// (q, u, W, W_c) with W = ∫ Power::applied dt and W_c = ∫ Power::constraints dt (W_c only where
+/// Monitors::constraint_work).
 struct Problem {
   const EquationsEvaluator* evaluator;
   const Monitors* monitors;
@@ -68,9 +82,21 @@ struct Problem {
     if (vary_inputs) vary_inputs(t, Y);
   }
 
-  /// Ė at (t, q, u) with u̇, given the constraint force in the speeds' space where the equations
-  /// have one (multiplier forms, Udwadia–Kalaba; empty otherwise).
-  double energy_rate(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force) const;
+  /// The powers at (t, q, u) with u̇, given the constraint force in the speeds' space where the
+  /// equations have one (multiplier forms, Udwadia–Kalaba; empty otherwise). The constraint forces'
+  /// power is counted where the speeds are the rates or where the equations eliminate constraints
+  /// that do work (Monitors::constraint_power); it is zero otherwise.
+  Power power(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force) const;
+  /// Writes Ẇ and Ẇ_c at the place of W and W_c in a vector of state rates D.
+  void write_power(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force, double* D) const;
+  /// ∫Ė dt at the state Y: W, and W_c where the constraints do work (Monitors::constraints_do_work);
+  /// the work W_c of ideal catastatic constraints is numerical and is left out, so that
+  /// E − E(0) − ∫Ė shows it.
+  double energy_rate_integral(const double* Y) const;
+  /// The work W_c of the constraint forces at the state Y (0 where it is not integrated).
+  double constraint_work(const double* Y) const { return monitors->constraint_work ? Y[n + p + 1] : 0.0; }
+  /// The length of the state vector (q, u, W[, W_c]).
+  std::size_t state_size() const { return n + p + (monitors->constraint_work ? 2 : 1); }
   /// −2α r − α² φ for each constraint row (Baumgarte), or zeros.
   Eigen::VectorXd correction(double t, const double* Y) const;
   /// (t, q, u, parameters): the inputs of the monitors' tapes.
@@ -87,6 +113,7 @@ struct Problem {
 struct Observation {
   double violation = 0;  // before any projection
   double energy = 0;
+  double kinetic = 0;    // T, after any projection
   bool projected = false;
   bool converged = true;
 };

@@ -18,7 +18,7 @@
 namespace adyn::numeric {
 namespace {
 
-// ẏ = (q̇, u̇, Ė) for ARKODE and CVODE.
+// ẏ = (q̇, u̇, Ẇ, Ẇ_c) for ARKODE and CVODE.
 int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
   auto* pb = static_cast<Problem*>(data);
   if (pb->stop_requested()) return -1;
@@ -28,14 +28,14 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
     pb->inputs_at(t, Y);
     if (pb->evaluator->constraint_rows() == 0) {  // the lean path: no allocation, no constraint force
       pb->evaluator->rates(t, Y, Y + pb->n, D, D + pb->n);
-      D[pb->n + pb->p] = pb->energy_rate(t, Y, D + pb->n, Eigen::VectorXd());
+      pb->write_power(t, Y, D + pb->n, Eigen::VectorXd(), D);
       return 0;
     }
     Eigen::Map<const Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(pb->n)), u(Y + pb->n, static_cast<Eigen::Index>(pb->p));
     auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y), false);
     std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);
     std::copy(d.udot.data(), d.udot.data() + pb->p, D + pb->n);
-    D[pb->n + pb->p] = pb->energy_rate(t, Y, d.udot.data(), d.constraint_force);
+    pb->write_power(t, Y, d.udot.data(), d.constraint_force, D);
     return 0;
   } catch (const Error& e) {
     pb->error = e.what();
@@ -44,8 +44,9 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
 }
 
 // The stabilized index-2 DAE of a multiplier form for IDA (Gear, Gupta and Leimkuhler 1985),
-// y = (q, u, W, λ, μ):
-//   q' − q̇(q, u, t) − φ_qᵀ μ = 0,  M u' − F − Gᵀλ = 0,  W' − Ė = 0,  r(q, u, t) = 0,  φ(q, t) = 0,
+// y = (q, u, W, W_c, λ, μ):
+//   q' − q̇(q, u, t) − φ_qᵀ μ = 0,  M u' − F − Gᵀλ = 0,  (W, W_c)' − powers = 0,  r(q, u, t) = 0,
+//   φ(q, t) = 0,
 // with r the velocity-level residuals of the constraints (the rows of G) and φ the holonomic ones.
 // The constraints hold at the position and velocity levels, so nothing drifts; μ vanishes on the
 // exact solution. λ and μ are algebraic (excluded from the error test).
@@ -60,10 +61,11 @@ int dae_residual(sunrealtype t, N_Vector yy, N_Vector yp, N_Vector rr, void* dat
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   try {
     Eigen::Map<const Eigen::VectorXd> q(Y, n), u(Y + n, p), qp(P, n), up(P + n, p);
-    Eigen::Map<const Eigen::VectorXd> lambda(Y + n + p + 1, k), mu(Y + n + p + 1 + k, h);
+    const auto head = static_cast<Eigen::Index>(pb->state_size());
+    Eigen::Map<const Eigen::VectorXd> lambda(Y + head, k), mu(Y + head + k, h);
     pb->inputs_at(t, Y);
     const auto e = pb->evaluator->matrices(t, q, u);
-    auto& c = pb->projection_values;  // φ, φ_q, r, ∂r/∂u, E; sized once, not per residual
+    auto& c = pb->projection_values;  // φ, φ_q, r, ∂r/∂u, E, T; sized once, not per residual
     c.resize(pb->monitors->projection->output_count());
     const auto in = pb->inputs(t, Y, Y + n);
     pb->monitors->projection->evaluate(in.data(), c.data());
@@ -72,9 +74,11 @@ int dae_residual(sunrealtype t, N_Vector yy, N_Vector yp, N_Vector rr, void* dat
     const Eigen::VectorXd force = e.G.transpose() * lambda;
     Eigen::Map<Eigen::VectorXd>(R, n) = qp - e.qdot - phi_q.transpose() * mu;
     Eigen::Map<Eigen::VectorXd>(R + n, p) = e.M * up - e.F - force;
-    R[n + p] = P[n + p] - pb->energy_rate(t, Y, P + n, force);
-    Eigen::Map<Eigen::VectorXd>(R + n + p + 1, k) = r;
-    Eigen::Map<Eigen::VectorXd>(R + n + p + 1 + k, h) = phi;
+    const auto power = pb->power(t, Y, P + n, force);
+    R[n + p] = P[n + p] - power.applied;
+    if (head > n + p + 1) R[n + p + 1] = P[n + p + 1] - power.constraints;
+    Eigen::Map<Eigen::VectorXd>(R + head, k) = r;
+    Eigen::Map<Eigen::VectorXd>(R + head + k, h) = phi;
     return 0;
   } catch (const Error& err) {
     pb->error = err.what();
@@ -258,7 +262,7 @@ class BdfStepper : public Stepper {
 };
 
 // IDA on the stabilized index-2 DAE (dae_residual); the state it shares with the driver is the
-// head (q, u, W) of its vector, followed by λ (one per constraint row) and μ (one per holonomic
+// head (q, u, W, W_c) of its vector, followed by λ (one per constraint row) and μ (one per holonomic
 // constraint).
 class IdaStepper : public Stepper {
  public:
@@ -330,8 +334,8 @@ class IdaStepper : public Stepper {
   }
 
  private:
-  // (q, u, W) from the driver (on the constraints); u', λ from the KKT solve, q', W' from the
-  // equations, μ = 0.
+  // (q, u, W, W_c) from the driver (on the constraints); u', λ from the KKT solve, q', W', W_c'
+  // from the equations, μ = 0.
   void consistent(double t, N_Vector y) {
     const auto n = static_cast<Eigen::Index>(pb_.n), p = static_cast<Eigen::Index>(pb_.p);
     double* Y = N_VGetArrayPointer(yy_.get());
@@ -342,10 +346,11 @@ class IdaStepper : public Stepper {
     auto d = pb_.evaluator->evaluate(t, q, u, pb_.correction(t, Y));
     Eigen::Map<Eigen::VectorXd>(P, n) = d.qdot;
     Eigen::Map<Eigen::VectorXd>(P + n, p) = d.udot;
-    P[n + p] = pb_.energy_rate(t, Y, d.udot.data(), d.constraint_force);
+    pb_.write_power(t, Y, d.udot.data(), d.constraint_force, P);
+    const auto head = static_cast<Eigen::Index>(pb_.state_size());
     for (sunindextype i = 0; i < m_; ++i) {  // λ, then μ = 0
-      Y[n + p + 1 + i] = i < d.lambda.size() ? d.lambda(static_cast<Eigen::Index>(i)) : 0.0;
-      P[n + p + 1 + i] = 0;
+      Y[head + i] = i < d.lambda.size() ? d.lambda(static_cast<Eigen::Index>(i)) : 0.0;
+      P[head + i] = 0;
     }
   }
 

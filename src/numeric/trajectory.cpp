@@ -70,7 +70,8 @@ std::string partitions_json(const std::vector<formulations::PartitionChange>& ch
 std::string resteps_json(const std::vector<Restep>& resteps) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& r : resteps)
-    list.push_back({{"from", r.from}, {"to", r.to}, {"violation", r.violation}, {"max_step", r.max_step}});
+    list.push_back({{"from", r.from}, {"to", r.to}, {"violation", r.violation},
+                    {"energy_change", r.energy_change}, {"velocity_jump", r.velocity_jump}, {"max_step", r.max_step}});
   return list.dump();
 }
 
@@ -94,6 +95,7 @@ void Trajectory::write_json(std::ostream& os) const {
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
      << ", \"relative_energy_error\": " << number(summary.relative_energy_error)
+     << ", \"constraint_work\": " << number(summary.constraint_work)
      << ", \"constraint_rank\": " << rank_json(summary.constraint_rank)
      << ", \"partition_changes\": " << partitions_json(summary.partition_changes)
      << ", \"resteps\": " << resteps_json(summary.resteps) << "},\n  \"samples\": [\n";

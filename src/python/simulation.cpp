@@ -69,7 +69,9 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   out["completed"] = s.completed, out["interrupted"] = s.interrupted, out["stop_reason"] = s.stop_reason;
   out["steps"] = s.steps, out["rhs_evaluations"] = s.rhs_evaluations, out["max_violation"] = s.max_violation;
   out["energy_error"] = s.energy_error;
-  out["relative_energy_error"] = std::isnan(s.relative_energy_error) ? py::object(py::none()) : py::cast(s.relative_energy_error);
+  auto or_none = [](double x) { return std::isnan(x) ? py::object(py::none()) : py::cast(x); };
+  out["relative_energy_error"] = or_none(s.relative_energy_error);
+  out["constraint_work"] = or_none(s.constraint_work);
   out["impacts"] = s.impacts, out["ended_by_event"] = s.ended_by_event;
   out["warnings"] = s.warnings, out["initial_state"] = s.initial_state;
   out["evaluator"] = s.evaluator;
@@ -84,7 +86,9 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   py::list resteps;
   for (const auto& r : s.resteps) {
     py::dict step;
-    step["from"] = r.from, step["to"] = r.to, step["violation"] = r.violation, step["max_step"] = r.max_step;
+    step["from"] = r.from, step["to"] = r.to, step["violation"] = r.violation, step["energy_change"] = r.energy_change;
+    step["velocity_jump"] = r.velocity_jump;
+    step["max_step"] = r.max_step;
     resteps.append(step);
   }
   out["resteps"] = resteps;

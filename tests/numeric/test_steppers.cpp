@@ -117,7 +117,7 @@ TEST(Simulation, StepBudgetOfTheRunStopsItWithTheTrajectorySoFar) {
     EXPECT_EQ(why.rfind("the step budget of 100 steps (max steps) is spent at t = ", 0), 0u) << why;
     EXPECT_NE(why.find(", before t_end = 2"), std::string::npos) << why;
     const double t_stop = std::stod(why.substr(why.find("t = ") + 4));
-    EXPECT_GE(t_stop, tr.t.back()) << why;
+    EXPECT_GE(t_stop, tr.t.back() - 1e-5) << why;  // the message's 6 digits; the budget may end at a sample
     EXPECT_LT(t_stop, tr.t.back() + o.output_step) << why;
   }
 }

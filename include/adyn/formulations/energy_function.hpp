@@ -28,9 +28,10 @@ GiNaC::ex energy_rate(const model::System& system, const std::vector<GiNaC::symb
 /// whose kinematics hold no explicit time, E = T + V with T over the tree's graph
 /// (formulations::tree_kinetic_energy: O(n) operations in named intermediates that only evaluation
 /// sees through, where energy_function's T of a 300-link chain takes minutes) and Ė = q̇·(Q' −
-/// ∂D/∂q̇) + ∂V/∂t; else energy_function and energy_rate. Throws as they do.
+/// ∂D/∂q̇) + ∂V/∂t; else energy_function and energy_rate. `kinetic` is T, the scale of the motion's
+/// energy (free of the potential's datum). Throws as they do.
 struct EnergyExpressions {
-  GiNaC::ex energy, rate;
+  GiNaC::ex energy, rate, kinetic;
 };
 EnergyExpressions energy_for_evaluation(const model::System& system);
 

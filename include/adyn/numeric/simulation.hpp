@@ -121,6 +121,8 @@ struct SimulationOptions {
 struct Restep {
   double from = 0, to = 0;
   double violation = 0;  // before the projection at `to`, in the attempt rejected
+  double energy_change = 0;  // of E − ∫Ė from `from` to `to` in that attempt (the constraint forces' work)
+  double velocity_jump = 0;  // ½δuᵀMδu of u's change beyond the accelerations' (0: not measured)
   double max_step = 0;
 };
 
@@ -137,6 +139,11 @@ struct TrajectorySummary {
   double max_violation = 0;   // largest constraint residual seen at the output times (before projection)
   double energy_error = 0;    // max |E(t) − E(0) − ∫Ė|, in the model's energy unit
   double relative_energy_error = std::nan("");  // energy_error / |E(0)|; NaN when E(0) = 0 or no monitor
+  /// The largest |W_c| = |∫ q̇·Gᵀλ dt|, the work of the forces of ideal catastatic constraints along
+  /// the integration: zero on the constraints, so numerical — part of energy_error, which it
+  /// explains when the steps left the constraints (a jump across a singular position). NaN where it
+  /// is not measured (no such constraints, or equations that eliminate their forces).
+  double constraint_work = std::nan("");
   long impacts = 0;           // impacts resolved
   std::vector<Restep> resteps;  // intervals integrated again after a step jumped (empty: the step was never limited)
   std::string ended_by_event; // the stopping event that ended the run, if any
