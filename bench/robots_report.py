@@ -120,6 +120,15 @@ def agreement_table(rec, joints, flags):
     return out
 
 
+def notes(rec, joints, flags):
+    """What a tool changed in a robot's model (records "setup note"), one line each."""
+    out = []
+    for (f, tool, robot), r in sorted(rec.items()):
+        if f == flags and ("setup", "note") in r:
+            out.append(f"- {label(robot, joints)}, {tool}: {r[('setup', 'note')]}")
+    return out + [""] if out else []
+
+
 def setup_table(rec, joints, flags):
     out = ["| robot | adyn tape, ready | adyn C, cold | adyn C, cache hit | adyn C: τ, M first calls (hit) "
            "| Pinocchio `buildModel` | Pinocchio generated: aba, rnea, crba (generate + compile) | MuJoCo load |",
@@ -156,7 +165,7 @@ def report(meta, rec, joints):
         first = flag_sets[0]
         out += ["#### Agreement", "",
                 f"Largest difference from adyn's C (`{FLAGS[first]}` run): max |x_peer − x_adyn| over the entries, "
-                "divided by max |x_adyn|.", ""] + agreement_table(rec, joints, first) + [""]
+                "divided by max |x_adyn|.", ""] + agreement_table(rec, joints, first) + [""] + notes(rec, joints, first)
         for flags in flag_sets:
             out += [f"#### Set-up, `{FLAGS[flags]}` (wall time)", ""] + setup_table(rec, joints, flags) + [""]
     return "\n".join(out)

@@ -9,7 +9,9 @@
 //            boundinertia="0" fusestatic="true" discardvisual="true"/></mujoco>
 // so that every body's mass and inertia are the URDF's <inertial>, unchanged (fusestatic merges the
 // bodies of fixed joints into their parents, as adyn and Pinocchio do); loaded from memory (an
-// mjVFS) by mj_loadXML. Then, in the mjModel: every joint's damping, armature and frictionloss set to
+// mjVFS) by mj_loadXML. When MuJoCo refuses a body's inertia ("inertia must satisfy A + B >= C",
+// checked per body, before fusing), the model is loaded again with balanceinertia="true", which
+// changes that inertia, and a record "setup note" says so. Then, in the mjModel: every joint's damping, armature and frictionloss set to
 // 0, and the flags mjDSBL_CONSTRAINT (no contacts, limits, equalities, friction loss), mjDSBL_PASSIVE
 // and mjDSBL_ACTUATION (the model has no actuators: the joint torques are given as qfrc_applied).
 // Gravity (0, 0, −9.81), MuJoCo's default. The joints are found by name (the URDF's).
@@ -34,12 +36,14 @@
 
 namespace {
 
-const char* const compiler_element =
-    "<mujoco><compiler angle=\"radian\" inertiafromgeom=\"false\" balanceinertia=\"false\" boundmass=\"0\" "
-    "boundinertia=\"0\" fusestatic=\"true\" discardvisual=\"true\"/></mujoco>";
+std::string compiler_element(bool balance_inertia) {
+  return std::string("<mujoco><compiler angle=\"radian\" inertiafromgeom=\"false\" balanceinertia=\"") +
+         (balance_inertia ? "true" : "false") +
+         "\" boundmass=\"0\" boundinertia=\"0\" fusestatic=\"true\" discardvisual=\"true\"/></mujoco>";
+}
 
 /// The URDF text MuJoCo loads (see the head of this file).
-std::string mujoco_urdf(const std::string& file) {
+std::string mujoco_urdf(const std::string& file, bool balance_inertia) {
   std::ifstream in(file);
   if (!in) throw std::runtime_error("cannot read " + file);
   std::stringstream text;
@@ -49,7 +53,7 @@ std::string mujoco_urdf(const std::string& file) {
   const auto robot = urdf.find("<robot");
   const auto end = robot == std::string::npos ? robot : urdf.find('>', robot);
   if (end == std::string::npos) throw std::runtime_error(file + ": no <robot> element");
-  return urdf.insert(end + 1, compiler_element);
+  return urdf.insert(end + 1, compiler_element(balance_inertia));
 }
 
 mjModel* load(const std::string& urdf) {
@@ -82,8 +86,27 @@ Indices joint_indices(const mjModel* m, const robot::State& s) {
   return idx;
 }
 
+/// The URDF text to load: balanceinertia="false", or "true" (noted in a record) when MuJoCo refuses a
+/// body's inertia as the URDF gives it.
+std::string loadable_urdf(const std::string& file, const robot::Recorder& record) {
+  const std::string urdf = mujoco_urdf(file, false);
+  try {
+    mj_deleteModel(load(urdf));
+    return urdf;
+  } catch (const std::runtime_error& e) {
+    const std::string why = e.what();
+    if (why.find("balanceinertia") == std::string::npos) throw;
+    std::string one_line;
+    for (char c : why) one_line += c == '\n' || c == '\t' ? ' ' : c;
+    while (!one_line.empty() && one_line.back() == ' ') one_line.pop_back();
+    record("setup", "note", "balanceinertia=\"true\": " + one_line);
+    return mujoco_urdf(file, true);
+  }
+}
+
 void run(const std::string& file, const std::string& label, const robot::State& s) {
-  const std::string urdf = mujoco_urdf(file);
+  const robot::Recorder record{"mujoco", label, s.n()};
+  const std::string urdf = loadable_urdf(file, record);
   double setup = 1e300;
   for (int k = 0; k < 5; ++k)
     setup = std::min(setup, robot::wall_time([&] {
@@ -95,7 +118,6 @@ void run(const std::string& file, const std::string& label, const robot::State& 
   mjModel* m = load(urdf);
   mjData* d = mj_makeData(m);
   const auto idx = joint_indices(m, s);
-  const robot::Recorder record{"mujoco", label, s.n()};
   record.seconds("setup", setup);
   std::vector<double> damping(static_cast<std::size_t>(m->nv));
   for (int i = 0; i < m->nv; ++i) {
