@@ -21,7 +21,7 @@ def read(path):
             continue
         flags, tool, robot, n, call, metric, value = f
         if flags == "meta":
-            meta[call] = value
+            meta[metric] = value
             continue
         joints[robot] = int(n)
         rec[(flags, tool, robot)][(call, metric)] = value
@@ -131,7 +131,7 @@ def notes(rec, joints, flags):
 
 def setup_table(rec, joints, flags):
     out = ["| robot | adyn tape, ready | adyn C, cold | adyn C, cache hit | adyn C: τ, M first calls (hit) "
-           "| Pinocchio `buildModel` | Pinocchio generated: aba, rnea, crba (generate + compile) | MuJoCo load |",
+           "| Pinocchio `buildModel` | Pinocchio generated: aba; rnea; crba (record + generate and compile) | MuJoCo load |",
            "|---|---|---|---|---|---|---|---|"]
     for robot in robots_of(joints):
         tape = seconds(rec, (flags, "adyn-tape", robot), "setup-forward")
@@ -141,7 +141,7 @@ def setup_table(rec, joints, flags):
         pin = seconds(rec, (flags, "pinocchio", robot), "setup")
         cg = []
         for call in ("forward", "inverse", "mass"):
-            g = seconds(rec, (flags, "pinocchio-cg", robot), "setup-generate-" + call)
+            g = seconds(rec, (flags, "pinocchio-cg", robot), "setup-record-" + call)
             c = seconds(rec, (flags, "pinocchio-cg", robot), "setup-compile-" + call)
             cg.append("—" if g is None or c is None else f"{ms(g)} + {ms(c)}")
         mj = seconds(rec, (flags, "mujoco", robot), "setup")
