@@ -9,8 +9,8 @@
 //       the link's frame in the world at q: oMf's rotation R (row by row) and translation p
 //       (forwardKinematics + updateFramePlacements), and its Jacobian by computeFrameJacobian in
 //       LOCAL_WORLD_ALIGNED, reordered to adyn's rows (angular; linear), row by row; with `time`
-//       instead the time per call of rnea, crba, forwardKinematics + updateFramePlacements and
-//       computeFrameJacobian at the test state (the best of 7 batches of 0.1 s), in ns.
+//       instead the time per call of aba (in its LOCAL and WORLD conventions), rnea, crba,
+//       forwardKinematics + updateFramePlacements and computeFrameJacobian at the test state (the best of 7 batches of 0.1 s), in ns.
 //
 // The test state, for joint i = 0, 1, ... in Pinocchio's order (one coordinate each: revolute,
 // prismatic): q_i = 0.5 sin(1.3 i + 0.2), v_i = 0.7 cos(0.9 i + 0.1), τ_i = 2 sin(0.6 i + 0.3),
@@ -22,7 +22,7 @@
 // p = (0.3, −0.2, 0.5), the Euler parameters (e0, e1, e2, e3) ∝ (0.8, 0.3, −0.4, 0.2) (Pinocchio's
 // quaternion (x, y, z, w) = (e1, e2, e3, e0)), v = (0.4, −0.3, 0.2), ω = (0.5, −0.6, 0.3), τ = 0
 // on the base (unactuated) and a = (0.2, 0.1, −0.3, 0.4, 0.2, −0.1); the joints', i counted from the
-// first joint after the base, are those above. `time` then also times aba.
+// first joint after the base, are those above.
 // The model: pinocchio::urdf::buildModel(file, model) — the root link fixed to the world, mimic
 // joints read as independent joints (Pinocchio's default), gravity (0, 0, −9.81). Pinocchio's aba
 // leaves out the joints' <dynamics damping> d, which adyn applies as the load −d q̇: τ − d v is
@@ -125,7 +125,8 @@ void print_times(const pinocchio::Model& model, pinocchio::Data& data, const Eig
                  const Eigen::VectorXd& v, const Eigen::VectorXd& tau, const char* frame, bool free_flyer) {
   const Eigen::Index n = model.nv;
   const Eigen::VectorXd a = test_accelerations(model, free_flyer);
-  std::printf("aba %.1f ns\n", time_per_call([&] { pinocchio::aba(model, data, q, v, tau); }));
+  std::printf("aba %.1f ns (LOCAL), %.1f ns (WORLD)\n", time_per_call([&] { pinocchio::aba(model, data, q, v, tau); }),
+              time_per_call([&] { pinocchio::aba(model, data, q, v, tau, pinocchio::Convention::WORLD); }));
   const auto id = model.getFrameId(frame, pinocchio::BODY);
   Eigen::MatrixXd J = Eigen::MatrixXd::Zero(6, n);
   std::printf("rnea %.1f ns\n", time_per_call([&] { pinocchio::rnea(model, data, q, v, a); }));
