@@ -10,7 +10,8 @@
 //       (forwardKinematics + updateFramePlacements), and its Jacobian by computeFrameJacobian in
 //       LOCAL_WORLD_ALIGNED, reordered to adyn's rows (angular; linear), row by row; with `time`
 //       instead the time per call of aba (in its LOCAL and WORLD conventions), rnea, crba,
-//       forwardKinematics + updateFramePlacements and computeFrameJacobian at the test state (the best of 7 batches of 0.1 s), in ns.
+//       forwardKinematics + updateFramePlacements and computeFrameJacobian at the test state (the
+//       best of 7 batches of 0.1 s), in ns.
 //
 // The test state, for joint i = 0, 1, ... in Pinocchio's order (one coordinate each: revolute,
 // prismatic): q_i = 0.5 sin(1.3 i + 0.2), v_i = 0.7 cos(0.9 i + 0.1), τ_i = 2 sin(0.6 i + 0.3),
