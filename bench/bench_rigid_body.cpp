@@ -1,7 +1,9 @@
 // Per-call times of the rigid-body calls (numeric/rigid_body_calls.hpp) on two robots of
 // ../shared/robots (UR5: 6 joints, Talos reduced: 32), tape and generated C: inverse dynamics,
-// mass matrix, a frame's pose and Jacobian, at pinocchio_urdf.cpp's test state. Compiled before the
-// timing (the first call of each).
+// mass matrix, a frame's pose and Jacobian, at pinocchio_urdf.cpp's test state; and the forward
+// dynamics (EquationsEvaluator::rates, the integrators' path: the articulated-body algorithm) of
+// Solo-12, ANYmal and Talos read with a floating base (io::UrdfOptions::floating_base), at
+// pinocchio_urdf.cpp --free-flyer's test state. Compiled before the timing (the first call of each).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -87,6 +89,47 @@ void register_all() {
       }
 }
 
-const int registered = (register_all(), 0);
+// The floating-base robot and pinocchio_urdf.cpp --free-flyer's state (the base's, then the joints').
+struct Floating {
+  io::ModelDocument doc;
+  std::unique_ptr<const numeric::CompiledSystem> compiled;
+  Eigen::VectorXd q, u, qdot, udot;
+};
+
+void forward_dynamics(benchmark::State& st, const std::string& file, numeric::Backend backend) {
+  Floating r;
+  io::UrdfOptions options;
+  options.floating_base = true;
+  r.doc = io::read_urdf(std::string(ADYN_ROBOTS_DIR) + "/" + file, options);
+  r.compiled = std::make_unique<const numeric::CompiledSystem>(
+      r.doc.system, *formulations::tree_equations(r.doc.system, "kane"), numeric::CompileOptions{backend, true});
+  const auto n = static_cast<Eigen::Index>(r.compiled->n()), p = static_cast<Eigen::Index>(r.compiled->p());
+  r.q.resize(n), r.u.resize(p), r.qdot.resize(n), r.udot.resize(p);
+  Eigen::Vector4d e(0.8, 0.3, -0.4, 0.2);
+  e.normalize();
+  r.q.head(7) << 0.3, -0.2, 0.5, e(0), e(1), e(2), e(3);
+  r.u.head(6) << 0.4, -0.3, 0.2, 0.5, -0.6, 0.3;
+  for (Eigen::Index i = 0; i + 7 < n; ++i) {
+    r.q(7 + i) = 0.5 * std::sin(1.3 * static_cast<double>(i) + 0.2);
+    r.u(6 + i) = 0.7 * std::cos(0.9 * static_cast<double>(i) + 0.1);
+  }
+  const auto& ev = r.compiled->evaluator();
+  for (auto _ : st) {
+    ev.rates(0, r.q.data(), r.u.data(), r.qdot.data(), r.udot.data());
+    benchmark::DoNotOptimize(r.udot.data());
+    benchmark::ClobberMemory();
+  }
+}
+
+void register_floating() {
+  for (const char* file : {"solo12.urdf", "anymal_b.urdf", "talos_reduced.urdf"})
+    for (const auto backend : {numeric::Backend::Tape, numeric::Backend::Native}) {
+      const std::string label = std::string("BM_FloatingBase_") + file + "_ForwardDynamics" +
+                                (backend == numeric::Backend::Native ? "_NativeC" : "_Tape");
+      benchmark::RegisterBenchmark(label.c_str(), [=](benchmark::State& st) { forward_dynamics(st, file, backend); });
+    }
+}
+
+const int registered = (register_all(), register_floating(), 0);
 
 }  // namespace

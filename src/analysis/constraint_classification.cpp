@@ -326,7 +326,9 @@ ConstraintClassification classify_constraints(const model::System& system, const
     out.constraints.push_back(rep);
   }
   for (const auto& V : velocity_rows) out.velocity_rank = std::max(out.velocity_rank, numeric_rank(V.leftCols(n), o.tolerance));
-  out.velocity_dof = n - out.velocity_rank;
+  // Declared speeds fewer than the coordinates (Euler parameters: q' = N(q) u, N of rank p < n)
+  // leave p velocities before the constraints.
+  out.velocity_dof = std::min(n, static_cast<int>(system.speeds().size())) - out.velocity_rank;
   // Integrals: all exact → one per independent row; otherwise the involutive closure decides.
   bool all_exact = true;
   for (const auto& r : out.constraints) all_exact = all_exact && (!r.linear_in_velocities || r.exact || r.redundant);

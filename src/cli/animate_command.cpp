@@ -39,7 +39,7 @@ int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
   check_output_files(o.model, {{"--output", o.output}});
   const auto viewer = viewer_script();  // before a long run: say at once when it is missing
   std::optional<Stage> stage(std::in_place, "reading");
-  auto doc = io::read_model_document(o.model);
+  auto doc = read_model_document(o.model);
   set_dependent_speeds(doc.system, o.dependent);
   set_inputs(doc.system, o.given.inputs);
   numeric::Trajectory trajectory;

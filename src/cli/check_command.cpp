@@ -21,7 +21,7 @@ Action declare_check(CLI::App& command) {
   add_model_argument(command, o->model);
   add_json_flag(command, o->json);
   return [o](std::ostream& out, std::ostream&) {
-    const auto doc = io::read_model_document(o->model);
+    const auto doc = read_model_document(o->model);
     const auto classification = analysis::classify_constraints(doc.system);
     if (o->json) out << model_summary_json(doc, classification).dump(2) << "\n";
     else write_model_summary(doc, classification, out);

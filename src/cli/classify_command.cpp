@@ -22,7 +22,7 @@ Action declare_classify(CLI::App& command) {
   add_model_argument(command, o->model);
   add_json_flag(command, o->json);
   return [o](std::ostream& out, std::ostream&) {
-    const auto system = io::read_model_file(o->model);
+    const auto system = read_model_document(o->model).system;
     const auto classification = analysis::classify_constraints(system);
     if (o->json) {
       auto j = classification_json(classification);

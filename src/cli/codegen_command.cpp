@@ -24,7 +24,7 @@ struct CodegenOptions {
 int codegen(const CodegenOptions& o, std::ostream& out) {
   check_output_files(o.model, {{"--output", o.output}});
   std::optional<Stage> stage(std::in_place, "reading");
-  auto system = io::read_model_file(o.model);
+  auto system = read_model_document(o.model).system;
   set_dependent_speeds(system, o.dependent);
   stage.emplace("derivation");
   const auto raw = analysis::derive_without_redundant_rows(system, o.method);

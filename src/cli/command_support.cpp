@@ -38,9 +38,25 @@ CLI::Option* positive_number(CLI::Option* option) { return option->check(positiv
 
 CLI::Option* positive_count(CLI::Option* option) { return option->check(count_check); }
 
-void add_model_argument(CLI::App& command, std::string& path) {
-  command.add_option("model", path, "Model file (YAML, see docs/model-format.md)")->required()->type_name("FILE");
+namespace {
+io::UrdfOptions& urdf_options() {  // one command runs per parse: set by its --floating-base
+  static io::UrdfOptions options;
+  return options;
 }
+}  // namespace
+
+void add_model_argument(CLI::App& command, std::string& path) {
+  command.add_option("model", path, "Model file (YAML, see docs/model-format.md; or a robot description, .urdf)")
+      ->required()
+      ->type_name("FILE");
+  urdf_options() = {};
+  command.add_flag_callback(
+      "--floating-base", [] { urdf_options().floating_base = true; },
+      "A robot description's (.urdf) root link on a free joint 'root' (7 coordinates: position and Euler parameters; "
+      "6 speeds), as Pinocchio's JointModelFreeFlyer, instead of fixed to the world");
+}
+
+io::ModelDocument read_model_document(const std::string& path) { return io::read_model_document(path, urdf_options()); }
 
 void add_method_option(CLI::App& command, std::string& method, const std::string& what) {
   command.add_option("-m,--method", method, method_help(what))->check(CLI::IsMember(formulations::method_names()));

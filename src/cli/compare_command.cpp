@@ -127,7 +127,7 @@ void evaluate_accelerations(const model::System& system, const formulations::Equ
 MethodResult run_method(const std::string& model, const std::string& method,
                         const std::vector<analysis::SystemState>& states) {
   MethodResult r{.name = method};
-  const auto system = io::read_model_file(model);
+  const auto system = read_model_document(model).system;
   formulations::EquationsOfMotion eom;
   try {
     const auto start = std::chrono::steady_clock::now();
@@ -182,7 +182,7 @@ std::vector<analysis::SystemState> comparison_states(const model::System& system
 // (the first method evaluated) set.
 Comparison compare(const CompareOptions& o, const std::function<void(const MethodResult&, const Comparison&)>& finished) {
   const auto methods = formulations::select_methods(o.methods, o.skip, "--methods", "--skip");
-  const auto system = io::read_model_file(o.model);
+  const auto system = read_model_document(o.model).system;
   const auto states = comparison_states(system, o);
   Comparison c{.system = system.name()};
   std::vector<Eigen::VectorXd> reference;

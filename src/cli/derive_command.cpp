@@ -30,7 +30,7 @@ void write_json(const model::System& system, const formulations::EquationsOfMoti
 
 int derive(const DeriveOptions& o, std::ostream& out) {
   std::optional<Stage> stage(std::in_place, "reading");
-  auto system = io::read_model_file(o.model);
+  auto system = read_model_document(o.model).system;
   set_dependent_speeds(system, o.dependent);
   stage.emplace("derivation");
   const auto eom = analysis::derive_without_redundant_rows(system, o.method);

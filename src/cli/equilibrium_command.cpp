@@ -114,7 +114,7 @@ Action declare_equilibrium(CLI::App& command) {
       ->delimiter(',');
   add_json_flag(command, a->json);
   return [a](std::ostream& out, std::ostream&) {
-    const auto doc = io::read_model_document(a->model);
+    const auto doc = read_model_document(a->model);
     const auto eom = analysis::derive_without_redundant_rows(doc.system, a->method);
     analysis::EquilibriumOptions options;
     options.unknowns = unknowns_named(eom, a->free, "--free");

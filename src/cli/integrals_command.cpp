@@ -31,7 +31,7 @@ Action declare_integrals(CLI::App& command) {
   add_model_argument(command, o->model);
   add_json_flag(command, o->json);
   return [o](std::ostream& out, std::ostream&) {
-    const auto system = io::read_model_file(o->model);
+    const auto system = read_model_document(o->model).system;
     const auto integrals = analysis::integrals_of_motion(system);
     std::vector<GiNaC::symbol> cyclic;
     for (const auto& c : integrals.cyclic) cyclic.push_back(c.coordinate);

@@ -20,7 +20,7 @@ Action declare_kinematics(CLI::App& command) {
   add_model_argument(command, o->model);
   command.add_flag("--latex", o->latex, "Print expressions as LaTeX");
   return [o](std::ostream& out, std::ostream&) {
-    write_kinematics_report(io::read_model_file(o->model), o->latex ? Format::Latex : Format::Text, out);
+    write_kinematics_report(read_model_document(o->model).system, o->latex ? Format::Latex : Format::Text, out);
     return 0;
   };
 }

@@ -281,6 +281,7 @@ json joint_json(const io::RobotJoint& r) {
   json j = {{"name", r.name}, {"type", r.type}, {"parent", r.parent}, {"child", r.child}};
   auto optional = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
   if (!r.coordinate.empty()) j["coordinate"] = r.coordinate, j["input"] = r.input;
+  if (!r.coordinates.empty()) j["coordinates"] = r.coordinates;
   if (r.type != "fixed")
     j["limits"] = {{"lower", optional(r.lower)}, {"upper", optional(r.upper)}, {"effort", optional(r.effort)},
                    {"velocity", optional(r.velocity)}};
@@ -294,6 +295,10 @@ std::string joint_text(const json& j) {
   std::string s = j["name"].get<std::string>() + ": " + j["type"].get<std::string>() + " " + j["parent"].get<std::string>() +
                   " -> " + j["child"].get<std::string>();
   if (j.contains("coordinate")) s += ", coordinate " + j["coordinate"].get<std::string>() + ", input " + j["input"].get<std::string>();
+  if (j.contains("coordinates")) {
+    s += ", coordinates ";
+    for (std::size_t i = 0; i < j["coordinates"].size(); ++i) s += (i ? ", " : "") + j["coordinates"][i].get<std::string>();
+  }
   if (j.contains("limits") && !j["limits"]["lower"].is_null())
     s += ", limits [" + number(j["limits"]["lower"]) + ", " + number(j["limits"]["upper"]) + "]";
   if (j.contains("damping")) s += ", damping " + number(j["damping"]) + ", friction " + number(j["friction"]);

@@ -187,7 +187,7 @@ Linearization linearize_model(const std::string& path, const std::string& method
                               const std::vector<std::string>& assignments, bool from_rest,
                               const std::vector<std::string>& dependent_speeds, std::ostream& err,
                               const std::optional<std::vector<std::string>>& symbolic_parameters) {
-  return linearize_model(io::read_model_document(path), method, assignments, from_rest, dependent_speeds, err,
+  return linearize_model(read_model_document(path), method, assignments, from_rest, dependent_speeds, err,
                          symbolic_parameters);
 }
 

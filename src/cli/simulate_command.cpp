@@ -58,7 +58,7 @@ std::string input_values_text(const model::System& system, const numeric::InputL
 int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) {
   check_output_files(args.model, {{"--output", args.output.value_or("")}, {"--plot", args.plot.value_or("")}});
   std::optional<Stage> stage(std::in_place, "reading");
-  auto doc = io::read_model_document(args.model);
+  auto doc = read_model_document(args.model);
   set_dependent_speeds(doc.system, args.dependent);
   set_inputs(doc.system, args.given.inputs);
   const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));

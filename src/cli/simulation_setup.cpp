@@ -178,6 +178,7 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   if (const auto changes = formulations::describe(m.partition_changes); !changes.empty()) os << "  " << changes << "\n";
   if (const auto resteps = numeric::describe_resteps(m.resteps); !resteps.empty()) os << "  " << resteps << "\n";
   if (!m.evaluator.empty()) os << "  evaluator: " << m.evaluator << "\n";
+  if (const auto euler = numeric::describe_euler_parameters(m.euler_parameters); !euler.empty()) os << "  " << euler << "\n";
 }
 
 formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,

@@ -72,7 +72,7 @@ std::vector<std::string> joint_limit_excursions(const ModelDocument& doc, const 
                                     unit,
                                 trajectory, trajectory.q, *c, *e, "q"));
     if (joint.velocity && *joint.velocity > 0)
-      if (const auto c = column_named(trajectory.speed_names, sym::derivative_of(*q).get_name()))
+      if (const auto c = column_named(trajectory.speed_names, joint.speed.empty() ? sym::derivative_of(*q).get_name() : joint.speed))
         if (const auto e = excursion(trajectory.u, *c, -*joint.velocity, *joint.velocity))
           out.push_back(message(joint, "exceeded its speed bound " + number_text(*joint.velocity) + " " + unit + "/s",
                                 trajectory, trajectory.u, *c, *e, "q'"));

@@ -603,8 +603,12 @@ analysis::InitialState initial_state_of(const ModelDocument& doc) {
   return analysis::complete_initial_state(doc.system, given);
 }
 
-ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source) {
-  if (is_urdf_path(source)) return read_urdf_text(yaml_text, source);
+ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source, const UrdfOptions& urdf) {
+  if (is_urdf_path(source)) return read_urdf_text(yaml_text, source, urdf);
+  if (urdf.floating_base)
+    throw ModelFileError(source, 1, 1, "floating base",
+                         "applies to a robot description (.urdf) only: a model file states its own coordinates (a free "
+                         "body: a frame oriented by Euler parameters, docs/model-format.md)");
   return read_document(parse_yaml(yaml_text, source), source);
 }
 
@@ -630,7 +634,9 @@ std::string read_model_text(const std::string& path) {
   return text;
 }
 
-ModelDocument read_model_document(const std::string& path) { return read_model_document_text(read_model_text(path), path); }
+ModelDocument read_model_document(const std::string& path, const UrdfOptions& urdf) {
+  return read_model_document_text(read_model_text(path), path, urdf);
+}
 
 model::System read_model_file(const std::string& path) { return read_model_document(path).system; }
 

@@ -44,6 +44,17 @@ std::string short_number(double x) {
   return text.str();
 }
 
+// The inertial frame and origin: the root link's name when it is fixed to the world, else "world".
+std::string world_name(const urdf::ModelInterface& robot, const UrdfOptions& options) {
+  return options.floating_base ? "world" : adyn_name(robot.getRoot()->name);
+}
+
+bool has_floating_joint(const urdf::ModelInterface& robot) {
+  for (const auto& [name, joint] : robot.joints_)
+    if (joint->type == urdf::Joint::FLOATING) return true;
+  return false;
+}
+
 bool finite(const urdf::Inertial& i) {
   for (double x : {i.mass, i.ixx, i.ixy, i.ixz, i.iyy, i.iyz, i.izz})
     if (!std::isfinite(x)) return false;
@@ -56,7 +67,7 @@ UrdfBuilder::UrdfBuilder(const urdf::ModelInterface& robot, const UrdfSource& so
     : robot_(robot),
       source_(source),
       options_(options),
-      doc_{model::System(robot.getName(), adyn_name(robot.getRoot()->name), adyn_name(robot.getRoot()->name)), {}},
+      doc_{model::System(robot.getName(), world_name(robot, options), world_name(robot, options)), {}},
       symbols_(source, "symbol"),
       frames_(source, "frame"),
       points_(source, "point") {}
@@ -64,19 +75,30 @@ UrdfBuilder::UrdfBuilder(const urdf::ModelInterface& robot, const UrdfSource& so
 ModelDocument UrdfBuilder::build() {
   check_links();
   const auto& root = *robot_.getRoot();
-  frames_.claim(adyn_name(root.name), "link", root.name);
-  points_.claim(adyn_name(root.name), "link", root.name);
-  anchors_[root.name] = {};
   auto& system = doc_.system;
+  frames_.claim(system.inertial_frame().name(), "robot", robot_.getName());
+  points_.claim(system.origin().name(), "robot", robot_.getName());
+  declared_speeds_ = options_.floating_base || has_floating_joint(robot_);
   const auto g = system.add_parameter(symbols_.claim("g", "robot", robot_.getName()), 9.81, "m/s^2");
   system.set_gravity(kin::Vector(system.inertial_frame(), 0, 0, -g));
+  if (options_.floating_base) free_joint("root", nullptr, {}, root);
+  else anchors_[root.name] = {};
   std::vector<std::string> visited;
   visit(root, visited);
   check_connected(visited);
   add_bodies();
   add_mimic_constraints();
-  doc_.notes.insert(doc_.notes.begin(), "root link '" + root.name + "' fixed to the world (the inertial frame '" +
-                                            adyn_name(root.name) + "'), gravity -g along its z axis");
+  doc_.notes.insert(doc_.notes.begin(), options_.floating_base
+                                            ? "root link '" + root.name + "' floating (a free joint 'root' from the world '" +
+                                                  system.inertial_frame().name() + "'), gravity -g along the world's z axis"
+                                            : "root link '" + root.name + "' fixed to the world (the inertial frame '" +
+                                                  adyn_name(root.name) + "'), gravity -g along its z axis");
+  if (declared_speeds_) {
+    doc_.setup.method = "kane";
+    doc_.notes.push_back("free joint(s): the speeds are declared (not all are rates), so the equations are Kane's by "
+                         "default; the Euler parameters' unit norm is kept by the kinematic equations and restored "
+                         "by the simulation (see its summary)");
+  }
   if (snapped_ > 0)
     doc_.notes.push_back(std::to_string(snapped_) + " joint origin rotation(s): entries within " +
                          short_number(options_.snap_tolerance) + " of 0 or +-1 read as exactly that");
@@ -120,6 +142,8 @@ void UrdfBuilder::visit(const urdf::Link& link, std::vector<std::string>& visite
   for (const auto& joint : link.child_joints) {  // urdfdom's order: Pinocchio's too
     const Anchor parent = anchors_.at(link.name);
     if (joint->type == urdf::Joint::FIXED) fixed_joint(*joint, parent);
+    else if (joint->type == urdf::Joint::FLOATING) free_joint(adyn_name(joint->name), joint.get(), parent, *robot_.getLink(joint->child_link_name));
+    else if (joint->type == urdf::Joint::PLANAR) planar_joint(*joint, parent);
     else moving_joint(*joint, parent);
     visit(*robot_.getLink(joint->child_link_name), visited);
   }
@@ -165,8 +189,8 @@ void UrdfBuilder::fixed_joint(const urdf::Joint& joint, const Anchor& parent) {
 void UrdfBuilder::moving_joint(const urdf::Joint& joint, const Anchor& parent) {
   const bool prismatic = joint.type == urdf::Joint::PRISMATIC;
   if (joint.type != urdf::Joint::REVOLUTE && joint.type != urdf::Joint::CONTINUOUS && !prismatic)
-    source_.fail("joint", joint.name, std::string(type_name(joint.type)) + " joints are not read yet: adyn reads revolute, "
-                                      "continuous, prismatic and fixed joints, with the root link fixed to the world");
+    source_.fail("joint", joint.name, std::string(type_name(joint.type)) + " joints are not read: adyn reads revolute, "
+                                      "continuous, prismatic, fixed, floating and planar joints");
   Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
   if (!axis.allFinite() || axis.norm() < 1e-12) source_.fail("joint", joint.name, "its axis must be a nonzero vector");
   axis = urdf_geometry::snapped(Eigen::Vector3d(axis.normalized()), options_.snap_tolerance);
@@ -174,9 +198,11 @@ void UrdfBuilder::moving_joint(const urdf::Joint& joint, const Anchor& parent) {
   auto& system = doc_.system;
   const auto q = system.add_coordinate(symbols_.claim(adyn_name(joint.name), "joint", joint.name));
   system.set_unit(q, prismatic ? "m" : "rad");
+  const auto u = add_speed_of(q, joint.name);
+  record.speed = u.get_name();
   coordinates_.emplace(joint.name, q);
   record.coordinate = q.get_name();
-  add_loads(joint, q, record);
+  add_loads(joint, q, u, record);
   doc_.joints.push_back(record);
 
   const auto& child = *robot_.getLink(joint.child_link_name);
@@ -186,12 +212,8 @@ void UrdfBuilder::moving_joint(const urdf::Joint& joint, const Anchor& parent) {
   kin::ReferenceFrame frame(frames_.claim(adyn_name(child.name), "link", child.name));
   if (prismatic) {
     frame.orient_dcm(Fb, entries(R));
-  } else if (R == Eigen::Matrix3d::Identity()) {
-    frame.orient_axis(Fb, kin::Vector(Fb, column(axis)), q);
-  } else {  // the joint's own frame, then the rotation about the axis fixed in it
-    kin::ReferenceFrame at_origin(frames_.claim(adyn_name(joint.name) + "_origin", "joint", joint.name));
-    at_origin.orient_dcm(Fb, entries(R));
-    system.add_frame(at_origin);
+  } else {  // about the axis fixed in the joint's frame
+    const kin::ReferenceFrame at_origin = joint_frame(adyn_name(joint.name), joint.name, parent.body, R);
     frame.orient_axis(at_origin, kin::Vector(at_origin, column(axis)), q);
   }
   system.add_frame(frame);
@@ -200,22 +222,45 @@ void UrdfBuilder::moving_joint(const urdf::Joint& joint, const Anchor& parent) {
   if (prismatic) r += kin::Vector(Fb, column(urdf_geometry::snapped(Eigen::Vector3d(R * axis), options_.snap_tolerance)).mul_scalar(q));
   point.set_position(body_point(parent.body), r);
   system.add_point(point);
+  add_moving_link(child, parent.body, joint.name);
+}
+
+kin::ReferenceFrame UrdfBuilder::joint_frame(const std::string& name, const std::string& owner, const std::string& parent_body,
+                                             const Eigen::Matrix3d& R) {
+  const kin::ReferenceFrame Fb = body_frame(parent_body);
+  if (R == Eigen::Matrix3d::Identity()) return Fb;
+  kin::ReferenceFrame at_origin(frames_.claim(name + "_origin", "joint", owner));
+  at_origin.orient_dcm(Fb, entries(R));
+  doc_.system.add_frame(at_origin);
+  return at_origin;
+}
+
+GiNaC::symbol UrdfBuilder::add_speed_of(const GiNaC::symbol& q, const std::string& joint) {
+  if (!declared_speeds_) return sym::derivative_of(q);
+  const auto u = doc_.system.add_speed(symbols_.claim(q.get_name() + "_u", "joint", joint));
+  doc_.system.set_coordinate_rate(q, u);
+  if (const auto unit = doc_.system.unit_of(q); !unit.empty()) doc_.system.set_unit(u, unit + "/s");
+  return u;
+}
+
+void UrdfBuilder::add_moving_link(const urdf::Link& child, const std::string& parent, const std::string& joint) {
   anchors_[child.name] = {child.name, {}};
   masses_[child.name] = child.inertial ? urdf_geometry::mass_properties_of(*child.inertial) : MassProperties{};
   bodies_.push_back(child.name);
-  joint_of_[child.name] = &joint;
+  joint_of_[child.name] = joint;
+  parent_of_[child.name] = parent;
 }
 
 // The input tau_<joint> and the viscous damping -d q' as generalized forces on q; Coulomb friction
 // recorded and noted, not applied.
-void UrdfBuilder::add_loads(const urdf::Joint& joint, const GiNaC::symbol& q, RobotJoint& record) {
+void UrdfBuilder::add_loads(const urdf::Joint& joint, const GiNaC::symbol& q, const GiNaC::symbol& u, RobotJoint& record) {
   auto& system = doc_.system;
   const bool prismatic = joint.type == urdf::Joint::PRISMATIC;
   const std::string name = symbols_.claim("tau_" + adyn_name(joint.name), "joint", joint.name);
   const auto tau = system.add_input(name, 0, prismatic ? "N" : "N m");
   system.add_generalized_force({name, q, tau});
   record.input = name;
-  if (record.damping != 0) system.add_generalized_force({"damping_" + q.get_name(), q, -urdf_geometry::number(record.damping) * sym::derivative_of(q)});
+  if (record.damping != 0) system.add_generalized_force({"damping_" + q.get_name(), q, -urdf_geometry::number(record.damping) * u});
   if (record.friction != 0)
     doc_.notes.push_back("joint '" + joint.name + "': Coulomb friction " + short_number(record.friction) +
                          " ignored (adyn has no regularized friction law yet)");
@@ -225,9 +270,9 @@ void UrdfBuilder::add_bodies() {
   auto& system = doc_.system;
   for (const auto& link : bodies_) {
     const auto& m = masses_.at(link);
-    const auto& joint = *joint_of_.at(link);
+    const auto& joint = joint_of_.at(link);
     if (!(m.mass > 0))
-      source_.fail("link", link, "joint '" + joint.name + "' moves it, but it has no mass (no <inertial>, nor a link with "
+      source_.fail("link", link, "joint '" + joint + "' moves it, but it has no mass (no <inertial>, nor a link with "
                                  "mass fixed to it): give it an <inertial>");
     const auto F = body_frame(link);
     kin::Point center(points_.claim(adyn_name(link) + "_com", "link", link));
@@ -240,7 +285,7 @@ void UrdfBuilder::add_bodies() {
     } catch (const ModelError& e) {
       source_.fail("link", link, e.what());
     }
-    const auto& parent = anchors_.at(joint.parent_link_name).body;
+    const auto& parent = parent_of_.at(link);
     system.state_parent(adyn_name(link), parent.empty() ? "" : adyn_name(parent));
   }
 }

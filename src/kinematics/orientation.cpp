@@ -148,6 +148,12 @@ Orientation Orientation::quaternion(const std::array<ex, 4>& e) {
   return Orientation(Kind::Quaternion, C, w, as_vector(e), "");
 }
 
+Orientation Orientation::quaternion(const std::array<ex, 4>& e, const Mat& omega_child) {
+  if (omega_child.rows() != 3 || omega_child.cols() != 1) throw ModelError("angular velocity", "must be 3x1");
+  const Orientation rates_form = quaternion(e);
+  return Orientation(Kind::Quaternion, rates_form.dcm(), omega_child, as_vector(e), "");
+}
+
 Orientation Orientation::rodrigues(const std::array<ex, 3>& rho) {
   Mat r = column3(rho[0], rho[1], rho[2]);
   ex n = 1 + rho[0] * rho[0] + rho[1] * rho[1] + rho[2] * rho[2];

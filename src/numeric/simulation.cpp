@@ -339,8 +339,9 @@ class Run {
            "constraints, is not recorded");
       return false;
     }
+    const bool scaled = keep_unit_norm(monitors_.euler, Y_, project_above, tr_.summary.euler_parameters);
     record(obs);
-    return obs.projected;
+    return obs.projected || scaled;
   }
 
   void restart() {

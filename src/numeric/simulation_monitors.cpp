@@ -24,6 +24,7 @@ using GiNaC::ex;
 // Whether the constraints can do work on the motion: a nonideal force or friction, or a velocity
 // form with a term free of the rates (acatastatic, a_jt ≠ 0 in Greenwood (4.342)).
 bool constraints_do_work(const model::System& system) {
+  if (system.constraints().empty()) return false;
   GiNaC::exmap at_rest;
   for (const auto& v : sym::derivatives_of(system.coordinates())) at_rest[v] = 0;
   std::optional<GiNaC::exmap> speeds_in_rates;
@@ -168,6 +169,7 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
     if (e.restitution) e_r = GiNaC::ex_to<GiNaC::numeric>(e.restitution->subs(system.parameter_values()).evalf()).to_double();
     mon.restitution.push_back(e_r);
   }
+  mon.euler = euler_parameter_sets(system, eom.coordinates);
   for (const auto& frame : system.moving_frames())
     if (frame.orientation().may_not_be_rotation()) mon.oriented_frames.push_back(frame);
   if (!mon.oriented_frames.empty()) {

@@ -19,6 +19,7 @@
 #include "adyn/model/system.hpp"
 #include "adyn/numeric/evaluator.hpp"
 #include "adyn/numeric/tape.hpp"
+#include "euler_parameters.hpp"
 
 namespace adyn::numeric {
 
@@ -46,6 +47,7 @@ struct Monitors {
   std::unique_ptr<Tape> orientations;  // the 9 entries (row by row) of each frame's ^P C ^F below
   std::vector<kin::ReferenceFrame> oriented_frames;  // moved by the state, a given DCM or Euler parameters
   std::vector<double> restitution;   // per event; < 0: a stopping event
+  EulerParameterSets euler;          // Euler parameters among the coordinates
 };
 
 /// The monitors of `eom` over `system`, their parameter inputs in parameter_inputs' order (by name).

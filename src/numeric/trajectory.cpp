@@ -67,6 +67,14 @@ std::string partitions_json(const std::vector<formulations::PartitionChange>& ch
   return out.dump();
 }
 
+// {"frames": [...], "largest_norm_error": x, "scalings": k}, null without Euler parameters.
+template <class Number>
+std::string euler_json(const EulerParameterDrift& drift, const Number& number) {
+  if (drift.frames.empty()) return "null";
+  return "{\"frames\": " + nlohmann::json(drift.frames).dump() + ", \"largest_norm_error\": " + number(drift.largest) +
+         ", \"scalings\": " + std::to_string(drift.scalings) + "}";
+}
+
 std::string resteps_json(const std::vector<Restep>& resteps) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& r : resteps)
@@ -98,7 +106,8 @@ void Trajectory::write_json(std::ostream& os) const {
      << ", \"constraint_work\": " << number(summary.constraint_work)
      << ", \"constraint_rank\": " << rank_json(summary.constraint_rank)
      << ", \"partition_changes\": " << partitions_json(summary.partition_changes)
-     << ", \"resteps\": " << resteps_json(summary.resteps) << "},\n  \"samples\": [\n";
+     << ", \"resteps\": " << resteps_json(summary.resteps)
+     << ", \"euler_parameters\": " << euler_json(summary.euler_parameters, number) << "},\n  \"samples\": [\n";
   for (std::size_t k = 0; k < t.size(); ++k) {
     auto vec = [&](const Eigen::VectorXd& v) {
       std::string s = "[";

@@ -23,6 +23,7 @@ namespace py = pybind11;
 struct Model {
   io::ModelDocument doc;
   std::string text, source;
+  io::UrdfOptions urdf{};  // how a robot description was read (floating_base)
 };
 
 /// The equations compiled (numeric::CompiledSystem), once per compile options, shared by the copies

@@ -21,16 +21,18 @@
 namespace adyn::python {
 namespace {
 
-std::shared_ptr<Model> load(const std::string& path) {
-  auto doc = io::read_model_document(path);  // checks the path as the CLI does
+std::shared_ptr<Model> load(const std::string& path, bool floating_base) {
+  const io::UrdfOptions urdf{.floating_base = floating_base};
+  auto doc = io::read_model_document(path, urdf);  // checks the path as the CLI does
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  return std::make_shared<Model>(Model{std::move(doc), text.str(), path});
+  return std::make_shared<Model>(Model{std::move(doc), text.str(), path, urdf});
 }
 
-std::shared_ptr<Model> from_text(const std::string& text, const std::string& source) {
-  return std::make_shared<Model>(Model{io::read_model_document_text(text, source), text, source});
+std::shared_ptr<Model> from_text(const std::string& text, const std::string& source, bool floating_base) {
+  const io::UrdfOptions urdf{.floating_base = floating_base};
+  return std::make_shared<Model>(Model{io::read_model_document_text(text, source, urdf), text, source, urdf});
 }
 
 py::dict parameters(const Model& m) {
@@ -118,12 +120,12 @@ py::tuple pickled(const Model& x) {
     if (p.value) values[p.symbol.get_name()] = *p.value;
   std::vector<std::string> in_parameters;  // those still following the parameters
   for (const auto& [name, written] : x.doc.setup.initial_in_parameters) in_parameters.push_back(name);
-  return py::make_tuple(x.text, x.source, values, x.doc.setup.initial, in_parameters);
+  return py::make_tuple(x.text, x.source, values, x.doc.setup.initial, in_parameters, x.urdf.floating_base);
 }
 
 std::shared_ptr<Model> unpickled(const py::tuple& t) {
-  if (t.size() != 5) throw Error("adyn.Model: malformed pickle");
-  auto x = from_text(t[0].cast<std::string>(), t[1].cast<std::string>());
+  if (t.size() != 5 && t.size() != 6) throw Error("adyn.Model: malformed pickle");
+  auto x = from_text(t[0].cast<std::string>(), t[1].cast<std::string>(), t.size() == 6 && t[5].cast<bool>());
   x->doc.system.set_parameter_values(t[2].cast<std::map<std::string, double>>());
   x->doc.setup.initial = t[3].cast<std::map<std::string, double>>();
   const auto in_parameters = t[4].cast<std::vector<std::string>>();
@@ -154,9 +156,12 @@ void bind_model(py::module_& m) {
         "name that is not a method, a name given twice, both given, or nothing left");
   bind_classification(m);
   py::class_<Model, std::shared_ptr<Model>>(m, "Model", "A mechanical system with its initial conditions and settings")
-      .def_static("load", &load, py::arg("path"), "Reads a model file (docs/model-format.md)")
-      .def_static("from_text", &from_text, py::arg("text"), py::arg("source") = "<model>",
-                  "Reads a model from YAML (or JSON) text; `source` names it in error messages")
+      .def_static("load", &load, py::arg("path"), py::arg("floating_base") = false,
+                  "Reads a model file (docs/model-format.md) or a robot description (.urdf, docs/urdf.md; "
+                  "floating_base: its root link on a free joint)")
+      .def_static("from_text", &from_text, py::arg("text"), py::arg("source") = "<model>", py::arg("floating_base") = false,
+                  "Reads a model from YAML (or JSON) text, or URDF when `source` ends in .urdf; `source` names it in "
+                  "error messages")
       .def_property_readonly("name", [](const Model& x) { return x.doc.system.name(); })
       .def_property_readonly("text", [](const Model& x) { return x.text; }, "The text the model was read from")
       .def_property_readonly("source", [](const Model& x) { return x.source; })

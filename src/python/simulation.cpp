@@ -92,6 +92,13 @@ py::dict summary(const numeric::TrajectorySummary& s) {
     resteps.append(step);
   }
   out["resteps"] = resteps;
+  if (const auto& e = s.euler_parameters; !e.frames.empty()) {
+    py::dict euler;
+    euler["frames"] = e.frames, euler["largest_norm_error"] = e.largest, euler["scalings"] = e.scalings;
+    out["euler_parameters"] = euler;
+  } else {
+    out["euler_parameters"] = py::none();
+  }
   return out;
 }
 

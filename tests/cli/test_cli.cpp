@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 
 #include "cli_support.hpp"
@@ -360,4 +361,25 @@ TEST(Cli, SimulationOptionsOutOfRangeAreBadInput) {
     EXPECT_EQ(r.status, 2) << extra[0] << ": " << r.out << r.err;
     EXPECT_NE(r.err.find("simulation options"), std::string::npos) << r.err;
   }
+}
+
+// --floating-base on a robot description: the free joint's 19 coordinates and 18 speeds, and a run
+// that says its Euler parameters stayed unit; on a model file it is bad input (exit 2), and a later
+// command in the same process reads the robot with its root fixed again.
+TEST(Cli, FloatingBaseOfARobotDescription) {
+  const char* root = std::getenv("ADYN_SOURCE_DIR");
+  const std::string solo = std::string(root ? root : ".") + "/../shared/robots/solo12.urdf";
+  auto r = run({"check", solo, "--floating-base"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Degrees of freedom: configuration 19, velocity 18"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  root: floating world -> base_link, coordinates root_x, root_y, root_z, root_e0"), std::string::npos);
+  r = run({"simulate", solo, "--floating-base", "--t-end", "0.1", "-o", adyn::test::temporary_file("solo.csv")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("  Euler parameters of 'base_link': |norm - 1| at most "), std::string::npos) << r.out;
+  r = run({"check", example("double_pendulum.yaml"), "--floating-base"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("floating base: applies to a robot description (.urdf) only"), std::string::npos) << r.err;
+  r = run({"check", solo});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Coordinates q (12)"), std::string::npos);
 }

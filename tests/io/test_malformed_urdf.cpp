@@ -29,9 +29,8 @@ const MalformedUrdf malformed_urdfs[] = {
     {"cycle_beside_the_tree", 15, "joint 'd_to_c': it closes a cycle of joints through link 'c'"},
     {"negative_mass", 8, "link 'upper': its mass is negative (-2)"},
     {"unknown_joint_type", 5, "joint 'shoulder': urdfdom cannot read the description: Joint [shoulder] has no known type [screw]"},
-    {"floating_joint", 5, "joint 'free_flyer': floating joints are not read yet: adyn reads revolute, continuous, "
-                          "prismatic and fixed joints, with the root link fixed to the world"},
-    {"planar_joint", 5, "joint 'on_table': planar joints are not read yet"},
+    {"massless_floating_link", 4, "link 'body': joint 'free_flyer' moves it, but it has no mass"},
+    {"planar_zero_axis", 5, "joint 'on_table': its axis must be a nonzero vector"},
     {"massless_moving_link", 4, "link 'upper': joint 'shoulder' moves it, but it has no mass"},
     {"zero_axis", 5, "joint 'shoulder': its axis must be a nonzero vector"},
     {"name_collision", 10, "joint 'elbow.1': its symbol name 'elbow_1' is also joint 'elbow-1''s"},

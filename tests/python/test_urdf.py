@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import adyn
+from conftest import SOURCE
 
 SYMPY_QDD = [-12.127498708917164, -10.551898183640841, 2.659025900562308]
 # urdf_two_link_arm.py at q = (0.3, -0.7, 0.04), q' = (0.5, -1.1, 0.02), a = (0.9, -0.4, 0.2).
@@ -85,3 +86,27 @@ def test_rigid_body_calls_refuse_bad_arguments(example):
         compiled.inverse_dynamics(Q, U, A[:2])
     with pytest.raises(adyn.ModelError, match="input 'tau_wrist': no such input"):
         compiled.inverse_dynamics(Q, U, A, inputs={"tau_wrist": 1.0})
+
+
+def test_floating_base(tmp_path):
+    """adyn.load(..., floating_base=True): Solo-12's root link on a free joint 'root' (19 coordinates,
+    18 speeds); falling from a turning, moving state its Euler parameters stay unit, as the summary
+    says; the option survives pickling and is refused for a model file."""
+    path = str(SOURCE.parent / "shared" / "robots" / "solo12.urdf")
+    m = adyn.load(path, floating_base=True)
+    assert m.coordinates[:8] == ["root_x", "root_y", "root_z", "root_e0", "root_e1", "root_e2", "root_e3", "FL_HAA"]
+    assert m.speeds[:7] == ["root_vx", "root_vy", "root_vz", "root_wx", "root_wy", "root_wz", "FL_HAA_u"]
+    assert len(m.coordinates) == 19 and len(m.speeds) == 18
+    assert "tau_root" not in m.inputs
+    initial = {"root_z": 0.4, "root_vx": 0.5, "root_wz": 2.0, "FL_HAA_u": 1.0}
+    run = m.derive("kane").simulate(0.3, 0.01, initial=initial)
+    assert run.summary["evaluator"] == "articulated-body algorithm, O(n): an unconstrained tree of 13 bodies"
+    euler = run.summary["euler_parameters"]
+    assert euler["frames"] == ["base_link"] and euler["largest_norm_error"] < 1e-8
+    e = np.array([run["root_e0"], run["root_e1"], run["root_e2"], run["root_e3"]])
+    np.testing.assert_allclose(np.linalg.norm(e, axis=0), 1, atol=1e-8)
+    assert abs(run["root_e3"][-1]) > 0.2  # it turned about z
+    assert len(pickle.loads(pickle.dumps(m)).speeds) == 18
+    assert adyn.load(path).speeds[0] == "FL_HAA_d"
+    with pytest.raises(adyn.ModelFileError, match="floating base: applies to a robot description"):
+        adyn.load(str(SOURCE / "examples" / "double_pendulum.yaml"), floating_base=True)

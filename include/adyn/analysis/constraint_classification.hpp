@@ -50,7 +50,7 @@ struct ConstraintClassification {
   int integrals = 0;            // h: independent holonomic relations (joint Frobenius test)
   int velocity_rank = 0;        // rank of the velocity-level constraint Jacobian
   int configuration_dof = 0;    // n − h
-  int velocity_dof = 0;         // n − velocity_rank
+  int velocity_dof = 0;         // min(n, p) − velocity_rank (p speeds: fewer with Euler parameters)
   bool holonomic_system = true; // all constraints jointly integrable
 };
 

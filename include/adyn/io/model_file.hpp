@@ -11,6 +11,7 @@
 
 #include "adyn/analysis/initial_state.hpp"
 #include "adyn/io/robot_joint.hpp"
+#include "adyn/io/urdf_options.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::io {
@@ -63,14 +64,16 @@ analysis::InitialState initial_state_of(const ModelDocument& doc);
 inline constexpr std::size_t max_model_file_bytes = std::size_t{8} << 20;
 
 /// Reads a model file with its initial conditions and simulation settings; a path ending in .urdf
-/// is read as a robot description (io::read_urdf, default options). A path that does not
+/// is read as a robot description (io::read_urdf with `urdf`; options other than the defaults are
+/// refused for a model file, ModelFileError). A path that does not
 /// exist, a directory, anything but a regular file (a pipe or device could block or never end)
 /// and a file above max_model_file_bytes are refused with adyn::ModelFileError.
-ModelDocument read_model_document(const std::string& path);
+ModelDocument read_model_document(const std::string& path, const UrdfOptions& urdf = {});
 /// The text of a model file, after the checks of read_model_document.
 std::string read_model_text(const std::string& path);
 /// YAML text, or URDF text when `source` ends in .urdf.
-ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source = "<model>");
+ModelDocument read_model_document_text(const std::string& yaml_text, const std::string& source = "<model>",
+                                       const UrdfOptions& urdf = {});
 
 /// Reads a model file.
 model::System read_model_file(const std::string& path);

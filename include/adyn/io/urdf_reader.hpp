@@ -13,15 +13,20 @@
 //   inertia by the parallel-axis theorem); its frame and point are kept for later children;
 // - the root link is fixed to the world: its frame is the inertial frame, its origin the origin,
 //   gravity is −g along its z axis (parameter g = 9.81), as Pinocchio's buildModel without a root
-//   joint reads a description;
+//   joint reads a description; or, with UrdfOptions::floating_base, it moves by a free joint;
+// - floating joints are free joints (7 coordinates: the position in the joint's frame and Euler
+//   parameters; 6 speeds: the child origin's velocity and the angular velocity relative to the
+//   parent, in the child's axes: q' = N(q) u, urdf_free_joint.cpp); planar joints give <joint>_x,
+//   <joint>_y along the joint's plane and <joint>_theta about its normal (the axis); neither has
+//   an input. With a free joint every other joint's speed is declared, <joint>_u = q', and Kane's
+//   equations are the document's method;
 // - the joint origins' rotations R = Rz(yaw) Ry(pitch) Rx(roll) are constant frames, with every
 //   entry within UrdfOptions::snap_tolerance of 0 or ±1 set to exactly that;
 // - the tree is stated (model::System::state_parent): the articulated-body algorithm uses it;
 // - mimic joints are holonomic constraints q = multiplier·q_mimicked + offset (or, with
 //   UrdfOptions::mimic_constraints off, independent joints, as Pinocchio reads them by default);
 // - refused with a ModelFileError naming the joint or link (file:line): what urdfdom refuses
-//   (a missing link, two roots, an unknown joint type, ...), floating and planar joints (not
-//   read yet), a cycle of joints, a negative or non-finite mass, a zero axis, a moving link
+//   (a missing link, two roots, an unknown joint type, ...), a cycle of joints, a negative or non-finite mass, a zero axis, a moving link
 //   without mass, names that map to one adyn name.
 // Names: every character that is not a letter, digit or '_' becomes '_' (and a leading digit gets
 // a '_' before it). Limits and Coulomb friction are recorded in ModelDocument::joints, not used;
@@ -29,15 +34,9 @@
 #include <string>
 
 #include "adyn/io/model_file.hpp"
+#include "adyn/io/urdf_options.hpp"
 
 namespace adyn::io {
-
-struct UrdfOptions {
-  /// Mimic joints as holonomic constraints (true) or as independent joints (false).
-  bool mimic_constraints = true;
-  /// Rotation-matrix and axis entries within this of 0, 1 or −1 are read as exactly that.
-  double snap_tolerance = 1e-10;
-};
 
 /// Whether `path` names a URDF file (it ends in .urdf, in any case).
 bool is_urdf_path(const std::string& path);

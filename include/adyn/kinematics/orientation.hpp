@@ -50,6 +50,10 @@ class Orientation {
   /// e0 = cos(θ/2), (e1,e2,e3) = n sin(θ/2). The constraint Σe² = 1 is the user's (or a
   /// holonomic constraint's) business; formulas here are the standard ones valid on it.
   static Orientation quaternion(const std::array<ex, 4>& e);
+  /// Euler parameters with the angular velocity given in the child's components (3x1), e.g. the
+  /// speeds of a free joint, in place of 2 (e0 ė − ė0 e − e × ė): the two agree where the kinematic
+  /// equations ė = ½ G(e) ω hold and Σe² = 1 (Kane, Likins & Levinson 1983 §1.13).
+  static Orientation quaternion(const std::array<ex, 4>& e, const Mat& omega_child);
   /// Rodrigues parameters (Gibbs vector) ρ = n tan(θ/2); singular at θ = π.
   static Orientation rodrigues(const std::array<ex, 3>& rho);
   /// A given direction-cosine matrix ^A C ^B (3x3); ω from the definition vect(Cᵀ Ċ).

@@ -130,6 +130,20 @@ struct Restep {
 /// 0.00125); ..." with the first `shown`; "" when there are none.
 std::string describe_resteps(const std::vector<Restep>& resteps, std::size_t shown = 3);
 
+/// The Euler parameters among the coordinates along a run (src/numeric/euler_parameters.hpp): their
+/// unit norm, kept by the kinematic equations up to the integration's error, is restored at the
+/// samples where it drifted beyond the constraint tolerance.
+struct EulerParameterDrift {
+  std::vector<std::string> frames;  // the frames they orient; empty: none
+  double largest = 0;               // the largest |‖e‖ − 1| at the samples, before scaling
+  long scalings = 0;                // how many times a set was scaled back to unit norm
+  double beyond = 0;                // the drift scaled back (infinite without projection)
+};
+
+/// "Euler parameters of 'base_link': |norm - 1| at most 3e-12 at the samples, scaled back to 1 at
+/// 0 of them (beyond 1e-08)"; "" without Euler parameters.
+std::string describe_euler_parameters(const EulerParameterDrift& drift);
+
 struct TrajectorySummary {
   bool completed = false;
   bool interrupted = false;   // stopped by options.interrupted
@@ -155,6 +169,7 @@ struct TrajectorySummary {
   /// The instants where the numeric elimination chose a new set of dependent speeds (Wehage–Haug;
   /// numeric_elimination.hpp): the evaluation's time and the speeds that left and entered the set.
   std::vector<formulations::PartitionChange> partition_changes;
+  EulerParameterDrift euler_parameters;
 };
 
 struct Trajectory {

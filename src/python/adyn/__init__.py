@@ -39,11 +39,13 @@ from ._ensemble import Ensemble, ensemble, grid  # noqa: F401
 __version__ = "0.1.0"
 
 
-def load(path):
-    """Reads a model file (docs/model-format.md) into an adyn.Model."""
-    return Model.load(str(path))
+def load(path, floating_base=False):
+    """Reads a model file (docs/model-format.md) or a robot description (.urdf, docs/urdf.md) into an
+    adyn.Model; floating_base=True puts a robot's root link on a free joint 'root' (a .urdf only)."""
+    return Model.load(str(path), floating_base)
 
 
-def from_text(text, source="<model>"):
-    """Reads a model from YAML (or JSON) text; `source` names it in error messages."""
-    return Model.from_text(text, source)
+def from_text(text, source="<model>", floating_base=False):
+    """Reads a model from YAML (or JSON) text, or URDF when `source` ends in .urdf; `source` names it
+    in error messages."""
+    return Model.from_text(text, source, floating_base)

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "adyn/cli/output_file.hpp"
+#include "adyn/io/model_file.hpp"
 #include "adyn/model/system.hpp"
 
 namespace CLI {
@@ -47,8 +48,12 @@ Action declare_animate(CLI::App& command);
 
 // ---- shared by the commands (command_support.cpp) --------------------------------------------
 
-/// The positional, required model-file argument.
+/// The positional, required model-file argument, and --floating-base (a robot description's root
+/// link on a free joint: io::UrdfOptions::floating_base).
 void add_model_argument(CLI::App& command, std::string& path);
+/// The model file the command names, read with the options of add_model_argument (--floating-base
+/// with a model file that is not a .urdf is refused: adyn::ModelFileError, exit 2).
+io::ModelDocument read_model_document(const std::string& path);
 
 /// `-m,--method NAME`, checked against formulations::method_names(); `what` ends the help text
 /// (e.g. "default: lagrange").
