@@ -132,7 +132,9 @@ TEST(Simulation, TimeBudgetOfTheRunStopsItWithTheTrajectorySoFar) {
     numeric::SimulationOptions o;
     o.t_end = 1e6;
     o.output_step = 0.5;
-    o.rtol = o.atol = 1e-12;
+    // The fixed-step midpoint rule cannot hold the constraints to 1e-12: at that tolerance the
+    // branch-jump guard, not the budget, would end its run (whichever came first).
+    o.rtol = o.atol = integrator == numeric::Integrator::ImplicitMidpoint ? 1e-8 : 1e-12;
     o.integrator = integrator;
     o.max_wall_seconds = 0.05;
     const auto start = std::chrono::steady_clock::now();
