@@ -116,30 +116,32 @@ std::string BranchJumpGuard::stop_message(double to, const std::optional<RankWat
      << to << " is " << seen_.violation << ", " << seen_.violation / tolerance_ << " times the tolerance " << tolerance_
      << (seen_.converged ? "" : ", and the projection does not converge") << "; the energy balance E - int(dE/dt) changed by "
      << energy_change_ << (velocity_jump_ > 0 ? ", the velocity jumped by a kinetic energy of " + number_text(velocity_jump_) : "")
-     << " (the largest kinetic energy so far: " << kinetic_ << ")"
-     << "; projected, the state would be pulled onto another branch of the motion" << rank_lost(rank)
-     << "; a tighter --rtol (the steps then follow the constraints across the singular position) passes it";
+     << " (the largest kinetic energy so far: " << kinetic_ << ")";
+  if (const auto lost = rank_lost(rank); !lost.empty())
+    os << "; projected, the state would be pulled onto another branch of the motion: the " << rank->matrix() << lost
+       << "; a tighter --rtol (the steps then follow the constraints across the singular position) passes it";
+  else
+    os << "; " << (rank ? "no loss of rank of the " + rank->matrix() + " was seen in the interval: " : "")
+       << "the steps leave the constraints by more than the tolerance allows even at the smallest step limit: the "
+          "integrator's own drift at this tolerance (an integrator with error control, dopri or bdf, or a looser "
+          "--rtol holds them), or a singular position between the rank checks";
   return os.str();
 }
 
-// What the rank watch saw after the last accepted sample: "; the constraint Jacobian loses rank at
-// t = 5.39523 (3 of 4 rows: 'pin B2 y' depends on the others)".
+// What the rank watch saw after the last accepted sample, to follow "the constraint Jacobian":
+// " loses rank at t = 5.39523 (3 of 4 rows: 'pin B2 y' depends on the others)"; "" when it saw no loss.
 std::string BranchJumpGuard::rank_lost(const std::optional<RankWatch>& rank) const {
   if (!rank) return "";
   const RankChange* lost = nullptr;
   for (const auto& c : rank->changes())
     if (c.t > t_) lost = &c;
+  if (!lost) return "";
   std::ostringstream os;
-  if (lost && lost->located)
-    os << "; the " << rank->matrix() << " loses rank at t = " << lost->t << " (" << lost->rank << " of "
-       << rank->rows() << " rows: " << quoted_names(lost->dependent)
-       << (lost->dependent.size() == 1 ? " depends" : " depend") << " on the others)";
-  else if (lost)
-    os << "; the " << rank->matrix() << " loses rank between t = " << lost->from << " and " << lost->t
-       << " (not located)";
+  if (lost->located)
+    os << " loses rank at t = " << lost->t << " (" << lost->rank << " of " << rank->rows() << " rows: "
+       << quoted_names(lost->dependent) << (lost->dependent.size() == 1 ? " depends" : " depend") << " on the others)";
   else
-    os << "; no loss of rank of the " << rank->matrix() << " was located in the interval (it may lie between the "
-       << "checks)";
+    os << " loses rank between t = " << lost->from << " and " << lost->t << " (not located)";
   return os.str();
 }
 

@@ -170,3 +170,29 @@ TEST(Simulation, StalledStepSizeStopsTheRun) {
   EXPECT_NE(why.find(": 10000 steps advanced t by only "), std::string::npos) << why;
   EXPECT_NE(why.find("(the equations may be stiff: try the integrator bdf; or singular here)"), std::string::npos) << why;
 }
+
+// The fixed-step midpoint rule drifts from the Cartesian pendulum's rod by O(h²) per step: at a
+// constraint tolerance of 1e-12 every step limit the branch-jump guard tries still leaves more than
+// 1000 tolerances, and the run stops there — naming the drift, not another branch, for the rank of
+// the rod's row never falls.
+TEST(Simulation, AJumpThatPersistsWithoutALossOfRankIsNamedAsTheIntegratorsDrift) {
+  const CartesianPendulum pendulum;
+  numeric::SimulationOptions o;
+  o.t_end = 1;
+  o.output_step = 0.5;
+  o.rtol = o.atol = 1e-12;
+  o.integrator = numeric::Integrator::ImplicitMidpoint;
+  const auto tr = numeric::simulate(pendulum.system, pendulum.eom, pendulum.x0, o);
+  const auto& why = tr.summary.stop_reason;
+  ASSERT_FALSE(tr.summary.completed);
+  EXPECT_EQ(why.rfind("the steps from t = 0 to 0.5 jumped off the constraints at every step limit down to 5e-05 "
+                      "(0.0001 of the output step): the violation before the projection at t = 0.5 is ", 0), 0u) << why;
+  EXPECT_NE(why.find("no loss of rank of the constraint Jacobian was seen in the interval: the steps leave the "
+                     "constraints by more than the tolerance allows even at the smallest step limit: the integrator's "
+                     "own drift at this tolerance (an integrator with error control, dopri or bdf, or a looser --rtol "
+                     "holds them)"), std::string::npos) << why;
+  EXPECT_EQ(why.find("another branch"), std::string::npos) << why;
+  ASSERT_EQ(tr.t.size(), 1u);  // the samples that held the constraints: the start
+  EXPECT_GE(tr.summary.resteps.size(), 5u);  // a quarter of the step each time, down to 5e-5
+  for (const auto& r : tr.summary.resteps) EXPECT_GT(r.violation, 1000 * o.rtol);
+}
