@@ -17,6 +17,7 @@
 #include "adyn/numeric/compiled_system.hpp"
 #include "adyn/numeric/simulation.hpp"
 #include "references/pinocchio_floating_base.hpp"
+#include "robot_state.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -25,45 +26,26 @@ namespace {
 
 using Reference = test::PinocchioFloatingBase;
 
-struct Robot {
-  io::ModelDocument doc;
-  std::unique_ptr<const numeric::CompiledSystem> compiled;
-  Eigen::VectorXd q, u, a;
-  std::vector<double> parameters;  // the model's, with the inputs τ_i of the test state
-};
-
-io::ModelDocument read_floating(const char* file) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  io::UrdfOptions options;
-  options.floating_base = true;
-  return io::read_urdf(std::string(root ? root : ".") + "/../shared/robots/" + file, options);
-}
+using test::expect_equal;
+using test::Robot;
 
 // pinocchio_urdf.cpp --free-flyer's state: the base at p = (0.3, −0.2, 0.5) with the Euler
 // parameters ∝ (0.8, 0.3, −0.4, 0.2), v = (0.4, −0.3, 0.2), ω = (0.5, −0.6, 0.3) and
-// a = (0.2, 0.1, −0.3, 0.4, 0.2, −0.1); joint i: q_i = 0.5 sin(1.3 i + 0.2), v_i = 0.7 cos(0.9 i + 0.1),
-// a_i = 1.1 cos(0.7 i + 0.4), τ_i = 2 sin(0.6 i + 0.3).
+// a = (0.2, 0.1, −0.3, 0.4, 0.2, −0.1); the joints as test::set_joint_state, τ_i set on the system.
 Robot read_robot(const Reference& reference) {
-  Robot r{read_floating(reference.file), {}, {}, {}, {}, {}};
+  io::UrdfOptions options;
+  options.floating_base = true;
+  Robot r{test::read_shared_robot(reference.file, options), {}, {}, {}, {}, {}};
   auto& s = r.doc.system;
-  const auto n = static_cast<Eigen::Index>(s.coordinates().size()), joints = n - 7;
+  const auto n = static_cast<Eigen::Index>(s.coordinates().size());
   r.q.resize(n), r.u.resize(n - 1), r.a.resize(n - 1);
   Eigen::Vector4d e(0.8, 0.3, -0.4, 0.2);
   e.normalize();
   r.q.head(7) << 0.3, -0.2, 0.5, e(0), e(1), e(2), e(3);
   r.u.head(6) << 0.4, -0.3, 0.2, 0.5, -0.6, 0.3;
   r.a.head(6) << 0.2, 0.1, -0.3, 0.4, 0.2, -0.1;
-  std::map<std::string, double> tau;
-  for (Eigen::Index i = 0; i < joints; ++i) {
-    const double k = static_cast<double>(i);
-    r.q(7 + i) = 0.5 * std::sin(1.3 * k + 0.2);
-    r.u(6 + i) = 0.7 * std::cos(0.9 * k + 0.1);
-    r.a(6 + i) = 1.1 * std::cos(0.7 * k + 0.4);
-    tau["tau_" + s.coordinates()[static_cast<std::size_t>(7 + i)].get_name()] = 2 * std::sin(0.6 * k + 0.3);
-  }
-  s.set_input_values(tau);
-  r.compiled = std::make_unique<const numeric::CompiledSystem>(s, *formulations::tree_equations(s, "kane"));
-  r.parameters = r.compiled->parameter_values();
+  s.set_input_values(test::set_joint_state(r, 7, 6));
+  test::compile(r);
   return r;
 }
 
@@ -74,10 +56,6 @@ std::vector<double> zero_inputs(const Robot& r) {
   for (std::size_t i = 0; i < names.parameters.size(); ++i)
     if (r.doc.system.has_input(names.parameters[i])) values[i] = 0;
   return values;
-}
-
-void expect_equal(const double* a, const std::vector<double>& b, const std::string& what, double tolerance = 1e-10) {
-  for (std::size_t i = 0; i < b.size(); ++i) EXPECT_TRUE(test::close(a[i], b[i], tolerance)) << what << " [" << i << "]";
 }
 
 void expect_equals_pinocchio(const Reference& reference) {
@@ -115,7 +93,9 @@ TEST(Pinocchio_TalosReduced, FloatingBaseDynamicsEqualPinocchiosFreeFlyer) {
 
 // The free joint's coordinates and speeds, named after it, and no input for it.
 TEST(FloatingBase_Solo12, CoordinatesSpeedsAndInputs) {
-  const auto doc = read_floating("solo12.urdf");
+  io::UrdfOptions floating;
+  floating.floating_base = true;
+  const auto doc = test::read_shared_robot("solo12.urdf", floating);
   const auto& s = doc.system;
   ASSERT_EQ(s.coordinates().size(), 19u);
   ASSERT_EQ(s.speeds().size(), 18u);

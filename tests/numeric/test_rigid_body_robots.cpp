@@ -16,6 +16,7 @@
 #include "adyn/io/urdf_reader.hpp"
 #include "adyn/numeric/compiled_system.hpp"
 #include "references/pinocchio_rigid_body.hpp"
+#include "robot_state.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -24,42 +25,24 @@ namespace {
 
 using Reference = test::PinocchioRigidBody;
 
-struct Robot {
-  io::ModelDocument doc;
-  std::unique_ptr<const numeric::CompiledSystem> compiled;
-  Eigen::VectorXd q, u, a;
-  std::vector<double> parameters;  // the model's, the inputs at zero
-};
+using test::expect_equal;
+using test::Robot;
 
-// pinocchio_urdf.cpp's state: q_i = 0.5 sin(1.3 i + 0.2), v_i = 0.7 cos(0.9 i + 0.1),
-// a_i = 1.1 cos(0.7 i + 0.4); with `inputs`, τ_i = 2 sin(0.6 i + 0.3) set on the system.
+// With `inputs`, the test state's τ_i set on the system (else every input at zero).
 Robot read_robot(const Reference& reference, bool inputs = false) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
   io::UrdfOptions options;
   options.mimic_constraints = false;  // as Pinocchio reads them
-  Robot r{io::read_urdf(std::string(root ? root : ".") + "/../shared/robots/" + reference.file, options), {}, {}, {}, {}, {}};
+  Robot r{test::read_shared_robot(reference.file, options), {}, {}, {}, {}, {}};
   auto& s = r.doc.system;
   const auto n = static_cast<Eigen::Index>(s.coordinates().size());
   r.q.resize(n), r.u.resize(n), r.a.resize(n);
-  std::map<std::string, double> tau;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const double k = static_cast<double>(i);
-    r.q(i) = 0.5 * std::sin(1.3 * k + 0.2);
-    r.u(i) = 0.7 * std::cos(0.9 * k + 0.1);
-    r.a(i) = 1.1 * std::cos(0.7 * k + 0.4);
-    tau["tau_" + s.coordinates()[static_cast<std::size_t>(i)].get_name()] = 2 * std::sin(0.6 * k + 0.3);
-  }
+  const auto tau = test::set_joint_state(r, 0, 0);
   if (inputs) s.set_input_values(tau);
-  r.compiled = std::make_unique<const numeric::CompiledSystem>(s, *formulations::tree_equations(s, "kane"));
-  r.parameters = r.compiled->parameter_values();
+  test::compile(r);
   const auto& names = r.compiled->names();
   for (std::size_t i = 0; i < names.parameters.size(); ++i)
     if (s.has_input(names.parameters[i])) r.parameters[i] = 0;
   return r;
-}
-
-void expect_equal(const double* a, const std::vector<double>& b, const std::string& what, double tolerance = 1e-10) {
-  for (std::size_t i = 0; i < b.size(); ++i) EXPECT_TRUE(test::close(a[i], b[i], tolerance)) << what << " [" << i << "]";
 }
 
 void expect_equals_pinocchio(const Reference& reference) {
