@@ -59,11 +59,14 @@ Eigen::VectorXd BranchJumpGuard::accelerations(Problem& pb, double t, const doub
 }
 
 double BranchJumpGuard::velocity_jump(Problem& pb, double t, const double* Y) const {
+  // u̇ at both ends only here, where an interval came near a singular position: the start's first
+  // (its inputs set), then the end's (the inputs left at t for the sample).
+  const auto udot0 = accelerations(pb, t_, state_.data());
   const auto udot = accelerations(pb, t, Y);
-  if (udot.size() == 0 || udot_.size() == 0) return 0;
+  if (udot.size() == 0 || udot0.size() == 0) return 0;
   const auto n = static_cast<Eigen::Index>(pb.n), p = static_cast<Eigen::Index>(pb.p);
   Eigen::Map<const Eigen::VectorXd> q(Y, n), u(Y + n, p), u0(state_.data() + n, p);
-  const Eigen::VectorXd du = u - u0 - 0.5 * (t - t_) * (udot + udot_);  // the trapezoidal rule's defect
+  const Eigen::VectorXd du = u - u0 - 0.5 * (t - t_) * (udot + udot0);  // the trapezoidal rule's defect
   return 0.5 * du.dot(pb.evaluator->matrices(t, q, u).M * du);
 }
 
@@ -78,14 +81,13 @@ std::optional<Observation> BranchJumpGuard::take_projection(double t, double* Y)
   return seen_;
 }
 
-void BranchJumpGuard::accept(Problem& pb, double t, const double* Y, const Observation& seen,
+void BranchJumpGuard::accept(const Problem& pb, double t, const double* Y, const Observation& seen,
                              const std::optional<RankWatch>& rank) {
   t_ = t;
   state_.assign(Y, Y + pb.state_size());
   rank_ = rank;
   balance_ = balance(pb, seen, Y);
   kinetic_ = kinetic_scale(seen);
-  udot_ = pb.evaluator->constraint_rows() > 0 ? accelerations(pb, t, Y) : Eigen::VectorXd();
 }
 
 std::optional<double> BranchJumpGuard::go_back(Problem& pb, double to, double last_step, double& t, double* Y,

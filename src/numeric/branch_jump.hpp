@@ -54,7 +54,7 @@ class BranchJumpGuard {
   std::optional<Observation> take_projection(double t, double* Y);
   /// The sample at t (state Y, observed as `seen`, the rank watch after it) is accepted: the run
   /// goes back here when the next interval jumps.
-  void accept(Problem& pb, double t, const double* Y, const Observation& seen, const std::optional<RankWatch>& rank);
+  void accept(const Problem& pb, double t, const double* Y, const Observation& seen, const std::optional<RankWatch>& rank);
   /// After a jump at `to` whose last step was `last_step`: t, Y and the rank watch back at the last
   /// accepted sample (Y projected to restart_tolerance) and the step limit for integrating the
   /// interval again, recorded in `resteps`; nothing (and no change) when the smallest limit jumped
@@ -87,7 +87,6 @@ class BranchJumpGuard {
   std::optional<RankWatch> rank_;
   double balance_ = 0;        // E − ∫Ė there
   double kinetic_ = 0;        // the largest kinetic energy of the accepted samples
-  Eigen::VectorXd udot_;      // u̇ there (empty: not evaluated)
   double energy_change_ = 0;  // of E − ∫Ė over the interval, at the last jumped()
   double velocity_jump_ = 0;  // velocity_jump() at the last jumped() (0: not measured)
   double limit_ = 0;          // the step limit of the current attempt (0: none)
