@@ -625,12 +625,26 @@ std::string read_model_text(const std::string& path) {
   if (fs::is_directory(status)) fail("is a directory");
   // A pipe, a device (/dev/zero, /dev/urandom) or a socket could block or never end.
   if (!fs::is_regular_file(status)) fail("is not a regular file (a pipe or a device); save the model to a file");
-  std::ifstream in(path, std::ios::binary);
-  std::string text(max_model_file_bytes + 1, '\0');
-  if (!in.read(text.data(), static_cast<std::streamsize>(text.size())) && !in.eof()) fail("cannot be read");
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > max_model_file_bytes)
+  const auto too_large = [&] {
     fail("is larger than " + std::to_string(max_model_file_bytes >> 20) + " MiB, more than any model needs");
+  };
+  const auto size = fs::file_size(path, ec);
+  if (ec) fail("cannot be read");
+  if (size > max_model_file_bytes) too_large();
+  // Read to the end (the file may have grown since its size was taken); the limit holds either way.
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail("cannot be read");
+  std::string text(static_cast<std::size_t>(size) + 1, '\0');
+  std::size_t length = 0;
+  for (;;) {
+    in.read(text.data() + length, static_cast<std::streamsize>(text.size() - length));
+    length += static_cast<std::size_t>(in.gcount());
+    if (length > max_model_file_bytes) too_large();
+    if (!in) break;  // the end, or an error
+    text.resize(std::min(2 * text.size(), max_model_file_bytes + 1));
+  }
+  if (in.bad()) fail("cannot be read");
+  text.resize(length);
   return text;
 }
 
