@@ -3,10 +3,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
+#include <optional>
+#include <queue>
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/ex_map.hpp"
 
 namespace adyn::numeric {
 
@@ -20,29 +24,203 @@ constexpr std::uint32_t kConstantTag = 0x80000000u;
 
 }  // namespace
 
-Tape::Tape(const std::vector<GiNaC::symbol>& inputs, const std::vector<ex>& outputs) : input_count_(inputs.size()) {
-  for (std::size_t i = 0; i < inputs.size(); ++i) slot_of_[inputs[i]] = static_cast<std::uint32_t>(i);
-  slot_count_ = inputs.size();
-  auto reduced = sym::cse(outputs, "tape_tmp");
-  sym::CanonicalOrder order;
-  for (const auto& [tmp, value] : reduced.temporaries) slot_of_[tmp] = compile(value, order);
-  for (const auto& out : reduced.outputs) output_slots_.push_back(compile(out, order));
+class Tape::Builder {
+ public:
+  explicit Builder(const std::vector<GiNaC::symbol>& inputs) : input_count_(inputs.size()), next_slot_(inputs.size()) {
+    for (std::size_t i = 0; i < inputs.size(); ++i) inputs_.emplace(inputs[i], static_cast<std::uint32_t>(i));
+  }
+  /// The slot that will hold `e`'s value.
+  std::uint32_t output(const ex& e) {
+    const auto slot = value(compile(e));
+    outputs_.push_back(slot);
+    return slot;
+  }
+  /// The code, its products fused into the sums that use them once; `outputs` and the code's slots
+  /// renumbered as the tape holds them (constants right after the inputs).
+  std::vector<Instruction> finish(std::vector<std::uint32_t>& outputs, std::vector<double>& constants, std::size_t& slots);
+
+ private:
+  struct Signed {  // a slot holding ± the expression's value
+    std::uint32_t slot;
+    bool negated;
+    Signed operator-() const { return {slot, !negated}; }
+  };
+  Signed compile(const ex& e);
+  Signed compile_new(const ex& e);  // e not atomic, in positive form, not compiled before
+  Signed sum(const std::vector<ex>& terms);
+  Signed product(const std::vector<ex>& factors);
+  Signed power(const ex& base, const ex& exponent);
+  Signed function(const GiNaC::function& f);
+  std::uint32_t value(Signed s);
+  std::uint32_t constant(double magnitude);
+  std::uint32_t emit(Op op, std::uint32_t a, std::uint32_t b = 0, int exponent = 0);
+  void fuse_products();
+
+  std::size_t input_count_;
+  std::uint32_t next_slot_;
+  sym::ExMap<std::uint32_t> inputs_;
+  sym::ExMap<Signed> compiled_;                      // by positive form
+  std::map<double, std::uint32_t> constants_;        // magnitude -> tagged slot
+  std::map<std::uint32_t, std::uint32_t> negations_;  // slot -> the slot of its negation
+  std::vector<Instruction> code_;                    // code_[k] computes slot input_count + k
+  std::vector<std::uint32_t> outputs_;
+  sym::CanonicalOrder order_;
+};
+
+Tape::Builder::Signed Tape::Builder::compile(const ex& e) {
+  if (GiNaC::is_a<GiNaC::symbol>(e)) {
+    auto it = inputs_.find(e);
+    if (it == inputs_.end())
+      throw Error("numeric evaluation: the expression uses '" + GiNaC::ex_to<GiNaC::symbol>(e).get_name() +
+                  "', which is not an input (a parameter without a value?)");
+    return {it->second, false};
+  }
+  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::constant>(e)) {
+    const ex v = e.evalf();
+    if (!is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
+      throw Error("numeric evaluation: the constant is not a real number");
+    const double x = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+    return {constant(std::abs(x)), std::signbit(x)};
+  }
+  const auto [positive, negated] = order_.positive_form(e);
+  if (sym::atomic(positive)) return negated ? -compile(positive) : compile(positive);
+  auto done = compiled_.find(positive);
+  if (done == compiled_.end()) done = compiled_.emplace(positive, compile_new(positive)).first;
+  return negated ? -done->second : done->second;
+}
+
+Tape::Builder::Signed Tape::Builder::compile_new(const ex& e) {
+  if (sym::is_intermediate(e)) return compile(e.op(0));
+  if (is_a<GiNaC::add>(e)) return sum(order_.operands(e));
+  if (is_a<GiNaC::mul>(e)) return product(order_.operands(e));
+  if (is_a<GiNaC::power>(e)) return power(e.op(0), e.op(1));
+  if (is_a<GiNaC::function>(e)) return function(GiNaC::ex_to<GiNaC::function>(e));
+  throw Error("numeric evaluation: unsupported expression");
+}
+
+// Term by term: a negated term is subtracted, a sum of negated terms is the negated sum. The same
+// bits as adding the signed values, as IEEE arithmetic is symmetric in the sign.
+Tape::Builder::Signed Tape::Builder::sum(const std::vector<ex>& terms) {
+  Signed acc = compile(terms[0]);
+  for (std::size_t i = 1; i < terms.size(); ++i) {
+    const Signed t = compile(terms[i]);
+    if (acc.negated == t.negated) acc = {emit(Op::Add, acc.slot, t.slot), acc.negated};
+    else if (t.negated) acc = {emit(Op::Sub, acc.slot, t.slot), false};
+    else acc = {emit(Op::Sub, t.slot, acc.slot), false};
+  }
+  return acc;
+}
+
+// Factor by factor, the signs multiplied apart; a factor ±1 costs nothing.
+Tape::Builder::Signed Tape::Builder::product(const std::vector<ex>& factors) {
+  std::optional<std::uint32_t> acc;
+  bool negated = false;
+  for (const auto& factor : factors) {
+    if (factor.is_equal(-1)) {
+      negated = !negated;
+      continue;
+    }
+    const Signed f = compile(factor);
+    negated = negated != f.negated;
+    acc = acc ? emit(Op::Mul, *acc, f.slot) : f.slot;
+  }
+  return {acc ? *acc : constant(1.0), negated};
+}
+
+Tape::Builder::Signed Tape::Builder::power(const ex& base, const ex& exponent) {
+  if (exponent.info(GiNaC::info_flags::integer)) {
+    const int n = GiNaC::ex_to<GiNaC::numeric>(exponent).to_int();
+    const Signed b = compile(base);
+    return {emit(Op::PowInt, b.slot, 0, n), b.negated && n % 2 != 0};
+  }
+  const auto b = value(compile(base));
+  if (exponent.is_equal(GiNaC::numeric(1, 2))) return {emit(Op::Sqrt, b), false};
+  if (exponent.is_equal(GiNaC::numeric(-1, 2))) return {emit(Op::Div, constant(1.0), emit(Op::Sqrt, b)), false};
+  return {emit(Op::Pow, b, value(compile(exponent))), false};
+}
+
+Tape::Builder::Signed Tape::Builder::function(const GiNaC::function& f) {
+  static const std::vector<std::pair<std::string, Op>> unary = {
+      {"sin", Op::Sin},   {"cos", Op::Cos},   {"tan", Op::Tan},   {"exp", Op::Exp},   {"log", Op::Log},
+      {"abs", Op::Abs},   {"csgn", Op::Sign}, {"asin", Op::Asin}, {"acos", Op::Acos}, {"atan", Op::Atan},
+      {"sinh", Op::Sinh}, {"cosh", Op::Cosh}, {"tanh", Op::Tanh}};
+  const std::string name = f.get_name();
+  for (const auto& [fname, op] : unary)
+    if (name == fname) return {emit(op, value(compile(f.op(0)))), false};
+  if (name == "atan2") return {emit(Op::Atan2, value(compile(f.op(0))), value(compile(f.op(1)))), false};
+  throw Error("numeric evaluation: function '" + name + "' is not supported");
+}
+
+std::uint32_t Tape::Builder::value(Signed s) {
+  if (!s.negated) return s.slot;
+  auto done = negations_.find(s.slot);
+  if (done == negations_.end()) done = negations_.emplace(s.slot, emit(Op::Neg, s.slot)).first;
+  return done->second;
+}
+
+std::uint32_t Tape::Builder::constant(double magnitude) {
+  const auto next = kConstantTag | static_cast<std::uint32_t>(constants_.size());
+  return constants_.emplace(magnitude, next).first->second;
+}
+
+std::uint32_t Tape::Builder::emit(Op op, std::uint32_t a, std::uint32_t b, int exponent) {
+  code_.push_back({op, next_slot_, a, b, 0, exponent});
+  return next_slot_++;
+}
+
+// c + a·b for Add(c, Mul(a, b)) where nothing else reads the product (and Sub likewise), the
+// product's instruction dropped: the same two roundings in one instruction.
+void Tape::Builder::fuse_products() {
+  std::vector<unsigned> reads(next_slot_, 0);
+  auto read = [&](std::uint32_t s) {
+    if (!(s & kConstantTag)) ++reads[s];
+  };
+  for (const auto& ins : code_) read(ins.a), read(ins.b);
+  for (const auto s : outputs_) read(s);
+  std::vector<bool> fused(code_.size(), false);
+  auto single_product = [&](std::uint32_t s) {
+    return !(s & kConstantTag) && s >= input_count_ && reads[s] == 1 && code_[s - input_count_].op == Op::Mul;
+  };
+  for (auto& ins : code_) {
+    if (ins.op != Op::Add && ins.op != Op::Sub) continue;
+    const bool right = single_product(ins.b);
+    if (!right && !single_product(ins.a)) continue;
+    const auto& m = code_[(right ? ins.b : ins.a) - input_count_];
+    fused[m.dst - input_count_] = true;
+    const Op op = ins.op == Op::Add ? Op::MulAdd : right ? Op::MulSub : Op::MulSubFrom;
+    ins = {op, ins.dst, m.a, m.b, right ? ins.a : ins.b, 0};
+  }
+  std::vector<Instruction> kept;
+  for (std::size_t k = 0; k < code_.size(); ++k)
+    if (!fused[k]) kept.push_back(code_[k]);
+  code_ = std::move(kept);
+}
+
+std::vector<Tape::Instruction> Tape::Builder::finish(std::vector<std::uint32_t>& outputs, std::vector<double>& constants,
+                                                     std::size_t& slots) {
+  fuse_products();
+  constants.assign(constants_.size(), 0.0);
+  for (const auto& [magnitude, slot] : constants_) constants[slot & ~kConstantTag] = magnitude;
   // Constants live right after the inputs; computed values after the constants.
-  const auto shift = static_cast<std::uint32_t>(constants_.size());
+  const auto shift = static_cast<std::uint32_t>(constants.size());
   auto fix = [&](std::uint32_t& s) {
     if (s & kConstantTag) s = static_cast<std::uint32_t>(input_count_) + (s & ~kConstantTag);
     else if (s >= input_count_) s += shift;
   };
   for (auto& ins : code_) {
     ins.dst += shift;
-    fix(ins.a);
-    fix(ins.b);
+    fix(ins.a), fix(ins.b), fix(ins.c);
   }
-  for (auto& s : output_slots_) fix(s);
-  slot_count_ += shift;
-  schedule(code_);
-  code_ = {};
-  slot_of_.clear();  // no expression outlives the compilation: copies of a tape share no GiNaC object
+  outputs = outputs_;
+  for (auto& s : outputs) fix(s);
+  slots = next_slot_ + shift;
+  return std::move(code_);
+}
+
+Tape::Tape(const std::vector<GiNaC::symbol>& inputs, const std::vector<ex>& outputs) : input_count_(inputs.size()) {
+  Builder builder(inputs);
+  for (const auto& out : outputs) builder.output(out);
+  schedule(builder.finish(output_slots_, constants_, slot_count_));
   static std::atomic<std::uint64_t> tapes{0};
   id_ = ++tapes;
 }
@@ -61,80 +239,41 @@ double* Tape::registers() const {
   return registers.data();
 }
 
-std::uint32_t Tape::constant(double value) {
-  constants_.push_back(value);
-  return kConstantTag | static_cast<std::uint32_t>(constants_.size() - 1);
-}
-
-std::uint32_t Tape::emit(Op op, std::uint32_t a, std::uint32_t b, int exponent) {
-  const auto dst = static_cast<std::uint32_t>(slot_count_++);
-  code_.push_back({op, dst, a, b, exponent});
-  return dst;
-}
-
+// Runs of one operation, each of instructions independent of each other (so that the processor
+// overlaps them): of the instructions whose operands are computed, all those of the operation with
+// the most ready, in program order; then again. An instruction waits for others of its operation
+// rather than making a run of its own, as a schedule by levels would (the UR5's forward dynamics:
+// 1433 instructions in 308 runs rather than 340).
 void Tape::schedule(const std::vector<Instruction>& code) {
-  std::vector<std::uint32_t> level(slot_count_, 0);  // inputs and constants: 0
-  for (const auto& ins : code) level[ins.dst] = 1 + std::max(level[ins.a], level[ins.b]);
-  std::vector<std::size_t> order(code.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    const auto &p = code[x], &q = code[y];
-    return level[p.dst] != level[q.dst] ? level[p.dst] < level[q.dst] : p.op < q.op;
-  });
-  std::uint32_t run_level = 0;
-  for (const auto i : order) {
-    const auto& ins = code[i];
+  constexpr std::size_t none = ~std::size_t{0};
+  std::vector<std::size_t> producer(slot_count_, none);
+  for (std::size_t i = 0; i < code.size(); ++i) producer[code[i].dst] = i;
+  std::vector<std::vector<std::size_t>> users(code.size());
+  std::vector<unsigned> waiting(code.size(), 0);
+  for (std::size_t i = 0; i < code.size(); ++i)
+    for (const auto s : {code[i].a, code[i].b, code[i].c})
+      if (producer[s] != none) users[producer[s]].push_back(i), ++waiting[i];
+  using Queue = std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>>;
+  std::vector<Queue> ready(static_cast<std::size_t>(Op::Tanh) + 1);
+  for (std::size_t i = 0; i < code.size(); ++i)
+    if (waiting[i] == 0) ready[static_cast<std::size_t>(code[i].op)].push(i);
+  while (dst_.size() < code.size()) {
+    const auto op = static_cast<std::size_t>(std::max_element(ready.begin(), ready.end(), [](const Queue& x, const Queue& y) {
+                                               return x.size() < y.size();
+                                             }) - ready.begin());
     const auto at = static_cast<std::uint32_t>(dst_.size());
-    if (runs_.empty() || runs_.back().op != ins.op || run_level != level[ins.dst]) runs_.push_back({ins.op, at, at});
-    run_level = level[ins.dst];
-    ++runs_.back().end;
-    dst_.push_back(ins.dst), a_.push_back(ins.a), b_.push_back(ins.b), exponent_.push_back(ins.exponent);
-  }
-}
-
-std::uint32_t Tape::compile(const ex& e, sym::CanonicalOrder& order) {
-  if (is_a<GiNaC::symbol>(e)) {
-    auto it = slot_of_.find(e);
-    if (it == slot_of_.end())
-      throw Error("numeric evaluation: the expression uses '" + GiNaC::ex_to<GiNaC::symbol>(e).get_name() +
-                  "', which is not an input (a parameter without a value?)");
-    return static_cast<std::uint32_t>(GiNaC::ex_to<GiNaC::numeric>(it->second).to_int());
-  }
-  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::constant>(e)) {
-    ex v = e.evalf();
-    if (!is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
-      throw Error("numeric evaluation: the constant is not a real number");
-    return constant(GiNaC::ex_to<GiNaC::numeric>(v).to_double());
-  }
-  if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e)) {
-    const bool sum = is_a<GiNaC::add>(e);
-    const auto operands = order.operands(e);
-    std::uint32_t acc = compile(operands[0], order);
-    for (std::size_t i = 1; i < operands.size(); ++i) acc = emit(sum ? Op::Add : Op::Mul, acc, compile(operands[i], order));
-    return acc;
-  }
-  if (is_a<GiNaC::power>(e)) {
-    const ex base = e.op(0), expo = e.op(1);
-    if (expo.info(GiNaC::info_flags::integer)) {
-      const int n = GiNaC::ex_to<GiNaC::numeric>(expo).to_int();
-      return emit(Op::PowInt, compile(base, order), 0, n);
+    runs_.push_back({static_cast<Op>(op), at, at});
+    std::vector<std::size_t> run;  // independent of each other, so evaluated overlapping
+    for (; !ready[op].empty(); ready[op].pop()) run.push_back(ready[op].top());
+    for (const auto i : run) {
+      for (const auto u : users[i])
+        if (--waiting[u] == 0) ready[static_cast<std::size_t>(code[u].op)].push(u);
+      const auto& ins = code[i];
+      ++runs_.back().end;
+      dst_.push_back(ins.dst), a_.push_back(ins.a), b_.push_back(ins.b), c_.push_back(ins.c);
+      exponent_.push_back(ins.exponent);
     }
-    if (expo.is_equal(GiNaC::numeric(1, 2))) return emit(Op::Sqrt, compile(base, order));
-    if (expo.is_equal(GiNaC::numeric(-1, 2))) return emit(Op::Div, constant(1.0), emit(Op::Sqrt, compile(base, order)));
-    return emit(Op::Pow, compile(base, order), compile(expo, order));
   }
-  if (is_a<GiNaC::function>(e)) {
-    const std::string name = GiNaC::ex_to<GiNaC::function>(e).get_name();
-    static const std::vector<std::pair<const char*, Op>> unary = {
-        {"sin", Op::Sin},   {"cos", Op::Cos},   {"tan", Op::Tan},   {"exp", Op::Exp},   {"log", Op::Log},
-        {"abs", Op::Abs},   {"csgn", Op::Sign}, {"asin", Op::Asin}, {"acos", Op::Acos}, {"atan", Op::Atan},
-        {"sinh", Op::Sinh}, {"cosh", Op::Cosh}, {"tanh", Op::Tanh}};
-    for (const auto& [fname, op] : unary)
-      if (name == fname) return emit(op, compile(e.op(0), order));
-    if (name == "atan2") return emit(Op::Atan2, compile(e.op(0), order), compile(e.op(1), order));
-    throw Error("numeric evaluation: function '" + name + "' is not supported");
-  }
-  throw Error("numeric evaluation: unsupported expression");
 }
 
 namespace {
@@ -163,7 +302,18 @@ void Tape::evaluate(const double* inputs, double* outputs) const {
   for (const auto& r : runs_) {
     switch (r.op) {
       case Op::Add: apply(r, w, [](double a, double b) { return a + b; }); break;
+      case Op::Sub: apply(r, w, [](double a, double b) { return a - b; }); break;
       case Op::Mul: apply(r, w, [](double a, double b) { return a * b; }); break;
+      case Op::MulAdd:
+        for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = w[c_[i]] + w[a_[i]] * w[b_[i]];
+        break;
+      case Op::MulSub:
+        for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = w[c_[i]] - w[a_[i]] * w[b_[i]];
+        break;
+      case Op::MulSubFrom:
+        for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = w[a_[i]] * w[b_[i]] - w[c_[i]];
+        break;
+      case Op::Neg: apply(r, w, [](double a, double) { return -a; }); break;
       case Op::Div: apply(r, w, [](double a, double b) { return a / b; }); break;
       case Op::PowInt:
         for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = power_int(w[a_[i]], exponent_[i]);
