@@ -27,8 +27,7 @@ int codegen(const CodegenOptions& o, std::ostream& out) {
   auto system = read_model_document(o.model).system;
   set_dependent_speeds(system, o.dependent);
   stage.emplace("derivation");
-  auto tree = formulations::large_tree_form(system, o.method);  // a robot's by its tree's recursions (printing.hpp)
-  const auto raw = tree ? std::move(*tree) : analysis::derive_without_redundant_rows(system, o.method);
+  const auto raw = analysis::derive_without_redundant_rows(system, o.method);
   stage.emplace("code generation");
   const auto eom = formulations::simplified(raw);
   const auto source = formulations::to_c(eom, o.name);

@@ -25,7 +25,7 @@ inline constexpr std::size_t tree_form_limit = 50000;
 
 /// An unconstrained tree's M u̇ = F as its recursions compute them (tree_mass_matrix_form.hpp, by
 /// `method` or replacing equations derived) when written out they hold more than tree_form_limit
-/// nodes — what `adyn derive`, `codegen` and adyn.Equations print instead of the method's equations
+/// nodes — what `adyn derive` and adyn.Equations print instead of the method's equations
 /// simplified, whose derivation and simplification cost seconds for a robot where these cost
 /// milliseconds; none otherwise.
 std::optional<EquationsOfMotion> large_tree_form(const model::System& system, const std::string& method);
