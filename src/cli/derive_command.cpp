@@ -23,7 +23,7 @@ struct DeriveOptions {
 };
 
 void write_json(const model::System& system, const formulations::EquationsOfMotion& eom, std::ostream& out) {
-  auto j = equations_json(formulations::simplified(eom));
+  auto j = equations_json(eom);
   j["system"] = system.name();
   out << j.dump(2) << "\n";
 }
@@ -33,19 +33,22 @@ int derive(const DeriveOptions& o, std::ostream& out) {
   auto system = read_model_document(o.model).system;
   set_dependent_speeds(system, o.dependent);
   stage.emplace("derivation");
-  const auto eom = analysis::derive_without_redundant_rows(system, o.method);
+  // A robot's equations as its tree's recursions compute them, else the method's (printing.hpp).
+  auto tree = formulations::large_tree_form(system, o.method);
+  const auto eom = tree ? std::move(*tree) : analysis::derive_without_redundant_rows(system, o.method);
   stage.emplace("simplification and writing", Stage::End, "the output may be incomplete");
+  const auto printed = formulations::simplified(eom);
   if (o.format == "json") {
-    write_json(system, eom, out);
+    write_json(system, printed, out);
     return 0;
   }
   if (o.format == "c") {
-    write_equations(eom, EquationsFormat::C, out);
+    write_equations(printed, EquationsFormat::C, out);
     return 0;
   }
   const bool latex = o.format == "latex";
   out << "System: " << system.name() << "\n";
-  write_equations(eom, latex ? EquationsFormat::Latex : EquationsFormat::Text, out);
+  write_equations(printed, latex ? EquationsFormat::Latex : EquationsFormat::Text, out);
   return 0;
 }
 

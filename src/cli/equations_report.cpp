@@ -107,8 +107,7 @@ nlohmann::json equations_json(const formulations::EquationsOfMotion& equations) 
   return j;
 }
 
-void write_equations(const formulations::EquationsOfMotion& raw, EquationsFormat format, std::ostream& out) {
-  auto eom = formulations::simplified(raw);
+void write_equations(const formulations::EquationsOfMotion& eom, EquationsFormat format, std::ostream& out) {
   if (format == EquationsFormat::C) {
     out << formulations::to_c(eom);
     return;

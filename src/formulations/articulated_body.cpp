@@ -157,7 +157,8 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
   out.inverse_dynamics.coordinates = out.coordinates;
   out.inverse_dynamics.speeds = out.speeds;
   out.inverse_dynamics.accelerations = sym::derivatives_of(out.speeds);
-  out.inverse_dynamics.required = recursive_newton_euler(tree, out.inverse_dynamics.accelerations);
+  const auto& a = out.inverse_dynamics.accelerations;
+  out.inverse_dynamics.required = recursive_newton_euler(tree, std::vector<ex>(a.begin(), a.end()));
   out.inverse_dynamics.applied = out.forcing;
   return out;
 }
@@ -167,7 +168,7 @@ std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model
   return choose_evaluator(system, eom).dynamics;
 }
 
-std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method) {
+std::optional<EquationsOfMotion> tree_equations_outline(const model::System& system, const std::string& method) {
   static const std::map<std::string, std::string> named_in_own_state = {
       {"lagrange", "Lagrange"}, {"kane", "Kane"}, {"gibbs-appell", "Gibbs-Appell"}};
   const auto name = named_in_own_state.find(method);
@@ -186,7 +187,12 @@ std::optional<EquationsOfMotion> tree_equations(const model::System& system, con
     eom.coordinate_rates(i, 0) = system.in_speeds(sym::derivative_of(eom.coordinates[i]));
   eom.mass_matrix = matrix(0, 0);
   eom.forcing = matrix(0, 1);
-  if (!choose_evaluator(system, eom).dynamics) return std::nullopt;
+  return eom;
+}
+
+std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method) {
+  auto eom = tree_equations_outline(system, method);
+  if (!eom || !choose_evaluator(system, *eom).dynamics) return std::nullopt;
   return eom;
 }
 

@@ -39,10 +39,13 @@ void set_block(matrix& M, const TreeNode& i, const TreeNode& j, const matrix& F)
 }  // namespace
 
 matrix composite_rigid_body(const model::System& system) {
-  const KinematicTree tree(system);
+  return composite_rigid_body(KinematicTree(system), system.speeds().size());
+}
+
+matrix composite_rigid_body(const KinematicTree& tree, std::size_t speeds) {
   const auto& nodes = tree.nodes();
   const auto composite = composite_inertias(nodes);
-  const auto p = static_cast<unsigned>(system.speeds().size());
+  const auto p = static_cast<unsigned>(speeds);
   matrix M(p, p);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (nodes[i].speeds.empty()) continue;

@@ -96,7 +96,11 @@ class KinematicTree {
   std::vector<Element> elements_;  // of each node
 };
 
-/// τ(q, u, a) of recursive_newton_euler.hpp over `tree`, `a` the accelerations of the speeds.
-std::vector<GiNaC::ex> recursive_newton_euler(const KinematicTree& tree, const std::vector<GiNaC::symbol>& a);
+/// τ(q, u, a) of recursive_newton_euler.hpp over `tree`, `a` the accelerations of the speeds
+/// (symbols, or zeros for τ(q, u, 0) = −F_0).
+std::vector<GiNaC::ex> recursive_newton_euler(const KinematicTree& tree, const std::vector<GiNaC::ex>& a);
+
+/// M(q) of composite_rigid_body.hpp over `tree`.
+GiNaC::matrix composite_rigid_body(const KinematicTree& tree, std::size_t speeds);
 
 }  // namespace adyn::formulations

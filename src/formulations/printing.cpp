@@ -5,6 +5,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "adyn/formulations/tree_mass_matrix_form.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/cse.hpp"
@@ -37,20 +38,46 @@ constexpr std::array printed_matrices = {
     &EquationsOfMotion::constraint_rhs,  &EquationsOfMotion::nonideal_force,  &EquationsOfMotion::dependent_speed_values,
     &EquationsOfMotion::coordinate_rates};
 
-// "z", or "zz", … : a prefix that makes no name of a symbol in `exprs` when followed by digits.
-
-}  // namespace
-
-IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tree_limit) {
-  IntermediateForm form{{}, eom};
+// Every printed entry, then H.
+std::vector<ex> printed_entries(const EquationsOfMotion& eom) {
   std::vector<ex> all;
   for (auto member : printed_matrices)
     for (const auto& e : sym::entries(eom.*member)) all.push_back(e);
   all.push_back(eom.hamiltonian);
+  return all;
+}
+
+}  // namespace
+
+bool written_out_larger_than(const EquationsOfMotion& eom, std::size_t limit) {
+  const auto all = printed_entries(eom);
   std::size_t size = 0;
   for (const auto& e : all)
-    if ((size += sym::expression_size(e)) > tree_limit) break;
-  if (size <= tree_limit) return form;
+    if ((size += sym::expression_size(e)) > limit) return true;
+  return false;
+}
+
+std::optional<EquationsOfMotion> large_tree_form(const model::System& system, const std::string& method) {
+  auto tree = tree_mass_matrix_form(system, method);
+  if (tree && written_out_larger_than(*tree, tree_form_limit)) return tree;
+  return std::nullopt;
+}
+
+std::optional<EquationsOfMotion> large_tree_form(const model::System& system, const EquationsOfMotion& eom) {
+  auto tree = tree_mass_matrix_form(system, eom);
+  if (tree && written_out_larger_than(*tree, tree_form_limit)) return tree;
+  return std::nullopt;
+}
+
+EquationsOfMotion printable(const model::System& system, const EquationsOfMotion& eom) {
+  if (auto tree = large_tree_form(system, eom)) return *tree;
+  return simplified(eom);
+}
+
+IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tree_limit) {
+  IntermediateForm form{{}, eom};
+  if (!written_out_larger_than(eom, tree_limit)) return form;
+  const auto all = printed_entries(eom);
   auto reduced = sym::cse(all, sym::unused_prefix(all));
   form.intermediates = std::move(reduced.temporaries);
   std::size_t k = 0;
@@ -65,6 +92,7 @@ IntermediateForm with_intermediates(const EquationsOfMotion& eom, std::size_t tr
 
 EquationsOfMotion simplified(const EquationsOfMotion& eom) {
   EquationsOfMotion s = eom;
+  if (eom.by_tree_recursions) return s;
   s.mass_matrix = sym::trig_simplify(eom.mass_matrix);
   s.forcing = sym::trig_simplify(eom.forcing);
   s.coordinate_rates = sym::trig_simplify(eom.coordinate_rates);
@@ -98,6 +126,9 @@ std::string equation_form(const EquationsOfMotion& eom) {
   if (eom.enforcement == ConstraintEnforcement::NumericElimination)
     return "M u' = F for all the speeds with G u' = g, the dependent speeds solved numerically: C^T M C u_i' = C^T (F - M c), "
            "u' = C u_i' + c";
+  if (eom.by_tree_recursions)
+    return "M u' = F over the kinematic tree: M by composite rigid bodies, F = Q - tau(q, u, 0) by recursive Newton-Euler "
+           "(tau the inverse dynamics, Q the loads but gravity)";
   return eom.m() ? "M u' = F + G^T lambda, G u' = g" : "M u' = F";
 }
 

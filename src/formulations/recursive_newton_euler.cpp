@@ -18,7 +18,7 @@ std::vector<ex> InverseDynamics::residuals() const {
   return r;
 }
 
-std::vector<ex> recursive_newton_euler(const KinematicTree& tree, const std::vector<GiNaC::symbol>& a) {
+std::vector<ex> recursive_newton_euler(const KinematicTree& tree, const std::vector<ex>& a) {
   const auto& nodes = tree.nodes();
   const std::size_t K = nodes.size();
   std::vector<matrix> acceleration(K), force(K);
@@ -56,7 +56,7 @@ InverseDynamics inverse_dynamics(const model::System& system) {
   out.coordinates = system.coordinates();
   out.speeds = system.speeds();
   out.accelerations = sym::derivatives_of(out.speeds);
-  out.required = recursive_newton_euler(tree, out.accelerations);
+  out.required = recursive_newton_euler(tree, std::vector<ex>(out.accelerations.begin(), out.accelerations.end()));
   out.applied = generalized_active_forces(system, out.speeds, LoadSelection::AllButGravity);
   return out;
 }

@@ -21,14 +21,17 @@ namespace {
 
 using formulations::EquationsOfMotion;
 
+// The equations as printed: a robot's by its tree's recursions, else simplified (formulations::printable).
+EquationsOfMotion printable(const Equations& e) { return formulations::printable(e.model->doc.system, e.eom); }
+
 std::string report(const Equations& e, cli::EquationsFormat format) {
   std::ostringstream out;
-  cli::write_equations(e.eom, format, out);
+  cli::write_equations(printable(e), format, out);
   return out.str();
 }
 
 std::string json(const Equations& e, bool simplify) {
-  auto j = cli::equations_json(simplify ? formulations::simplified(e.eom) : e.eom);
+  auto j = cli::equations_json(simplify ? printable(e) : e.eom);
   j["system"] = e.model->doc.system.name();
   return j.dump(2);
 }
@@ -116,12 +119,12 @@ void bind_equations(py::module_& m) {
       .def_property_readonly("parameters", [](const Equations& e) { return names(formulations::parameters_of(e.eom)); })
       .def("text", [](const Equations& e) { return report(e, cli::EquationsFormat::Text); },
            "adyn derive's text report (trigonometrically simplified)")
-      .def("latex", [](const Equations& e) { return formulations::to_latex(formulations::simplified(e.eom)); },
+      .def("latex", [](const Equations& e) { return formulations::to_latex(printable(e)); },
            "An aligned LaTeX block: M, F (G, g, dependent speeds, q' when not trivial)")
       .def("c", [](const Equations& e, const std::string& name) {
-             return formulations::to_c(formulations::simplified(e.eom), name);
+             return formulations::to_c(printable(e), name);
            }, py::arg("name") = "eom", "C source of the equations after common-subexpression elimination")
-      .def("json", &json, py::arg("simplify") = true, "adyn derive --format json")
+      .def("json", &json, py::arg("simplify") = true, "adyn derive --format json: as derive prints them (simplify=True: a robot's M and F by its tree's recursions, other equations trigonometrically simplified), or as derived")
       .def("evaluate", &evaluate, py::arg("q"), py::arg("u"), py::arg("t") = 0.0,
            "{'M', 'F', 'qdot' (and 'G', 'g')} at a state of these equations, at the model's parameter values")
       .def("accelerations", &accelerations, py::arg("q"), py::arg("u"), py::arg("t") = 0.0, "(u', lambda) at a state")

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -52,6 +53,10 @@ TEST(Determinism, DeriveGivesTheSameBytesInSeparateProcesses) {
   expect_same_bytes("derive " + four_bar + " -m hamilton");
   for (const char* method : {"kane", "maggi"})
     expect_same_bytes("derive " + adyn::test::example("whipple_bicycle.yaml") + " -f c -m " + method);
+  // A robot's, by its tree's recursions (numbers from the description: decimals, exact).
+  const char* root = std::getenv("ADYN_SOURCE_DIR");
+  const std::string ur5 = std::string(root ? root : ".") + "/../shared/robots/ur5_robot.urdf";
+  for (const char* format : {"text", "latex", "c", "json"}) expect_same_bytes("derive " + ur5 + " -m kane -f " + format);
 }
 
 TEST(Determinism, CodegenAndTrajectoriesAreTheSameBytesInSeparateProcesses) {

@@ -91,10 +91,11 @@ TEST(Interruption, AnInterruptedJsonTrajectorySaysSo) {
 }
 
 // Ctrl-C during a derivation (which GiNaC cannot cancel) ends the tool within a second, naming the
-// stage; nothing is written.
+// stage; nothing is written. (By Gauss's principle: Lagrange's equations of the chain, a tree, are
+// printed as its recursions compute them, in a second.)
 TEST(Interruption, CtrlCEndsADerivationWithinASecond) {
   const fs::path dir = fresh_directory("derive");
-  ToolProcess tool({"derive", slow_model(dir)});
+  ToolProcess tool({"derive", slow_model(dir), "-m", "gauss"});
   ASSERT_TRUE(tool.wait_for("adyn: derivation ...", 60)) << "the long stage was not shown:\n" << tool.shown();
   double seconds = 0;
   EXPECT_EQ(interrupt(tool, SIGINT, seconds), 130) << tool.shown();

@@ -1,9 +1,11 @@
 """Equations.to_sympy: the SymPy matrices evaluate to adyn's at random states."""
+import json
+
 import numpy as np
 import pytest
 
 import adyn
-from conftest import relative_difference
+from conftest import SOURCE, relative_difference
 
 sympy = pytest.importorskip("sympy")
 
@@ -32,3 +34,30 @@ def test_sympy_symbols_are_the_model_names(example):
     assert [str(x) for x in s.speeds] == ["q1_d", "q2_d"]
     l1, m1, m2 = (s.symbols[n] for n in ("l1", "m1", "m2"))
     assert sympy.simplify(s.M[0, 0] - l1**2 * (m1 + m2)) == 0
+
+
+def test_a_robots_printed_equations_are_its_compiled_ones():
+    """derive's equations of a robot are its tree's recursions over named intermediates (M by composite
+    rigid bodies, F = Q - tau(q, u, 0) by recursive Newton-Euler), not Kane's written out: the UR5's,
+    parsed by SymPy from the JSON and evaluated at random states with nonzero joint torques, give the
+    M of Kane's own derivation and the u' of the compiled articulated-body algorithm."""
+    m = adyn.load(str(SOURCE.parent / "shared" / "robots" / "ur5_robot.urdf"))
+    eom = m.derive("kane")
+    s = eom.to_sympy()
+    assert "M by composite rigid bodies" in json.loads(eom.json())["form"]
+    assert len(s.intermediates) > 100
+    inputs = {name: 0.5 - 0.25 * k for k, name in enumerate(m.inputs)}
+    compiled = eom.compile()
+    compiled.set_parameters(inputs)
+    rng = np.random.default_rng(32)
+    for _ in range(3):
+        q, u = rng.uniform(-2, 2, len(eom.coordinates)), rng.uniform(-2, 2, len(eom.speeds))
+        values = {**m.parameters, **inputs, **dict(zip(eom.coordinates, q)), **dict(zip(eom.speeds, u))}
+        values = {s.symbols[k]: v for k, v in values.items() if k in s.symbols}
+        udot, _ = s.accelerations(values)
+        assert relative_difference(np.array(udot, dtype=float).ravel(), compiled.rates(q, u)) < 1e-10
+        subs = dict(values)
+        for z, expression in s.intermediates:
+            subs[z] = expression.xreplace(subs).evalf()
+        kane = eom.evaluate(q, u)["M"]
+        assert relative_difference(np.array(s.M.xreplace(subs).evalf(), dtype=float), kane) < 1e-10

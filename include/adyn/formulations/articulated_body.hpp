@@ -83,6 +83,11 @@ std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model
 /// is not a tree.
 std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method);
 
+/// tree_equations without the test that the articulated-body algorithm handles the system (no
+/// tree is built): the method's coordinates, speeds and kinematic equations, after its checks of
+/// the model, M and F empty; none for another method or a system with constraints or events.
+std::optional<EquationsOfMotion> tree_equations_outline(const model::System& system, const std::string& method);
+
 /// The kinetic energy of a tree, T = Σ_k ½ V_kᵀ I_k V_k with V_k = X_k V_p + S_k u_k (each body's
 /// velocity from its parent's), every V_k a named intermediate: O(n) operations, where T written in
 /// the coordinates has O(n³) terms for an n-link chain (minutes to build and to split for 300

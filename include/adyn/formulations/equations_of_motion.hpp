@@ -48,6 +48,7 @@ struct EquationsOfMotion {
   GiNaC::matrix nonideal_force = GiNaC::matrix(0, 0);                    // C (p x 1, Moore–Penrose form); may contain N_c
   GiNaC::ex friction_coefficient = 0;              // Coulomb μ of the constraints (Moore–Penrose form)
   GiNaC::ex hamiltonian = 0;                       // H(q, p, t) of Hamilton's equations (0 for the others)
+  bool by_tree_recursions = false;                 // M and F by the tree's recursions (tree_mass_matrix_form.hpp)
 
   std::size_t n() const { return coordinates.size(); }
   std::size_t p() const { return speeds.size(); }

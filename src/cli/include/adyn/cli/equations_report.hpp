@@ -10,7 +10,8 @@ namespace adyn::cli {
 
 enum class EquationsFormat { Text, Latex, C };
 
-/// Writes the equations (trigonometrically simplified first) in the given format.
+/// Writes the equations in the given format, as they are (formulations::printable or simplified
+/// gives those to print).
 void write_equations(const formulations::EquationsOfMotion& eom, EquationsFormat format, std::ostream& out);
 
 /// The equations as JSON, every expression a string: method, form, coordinates, speeds,
