@@ -540,6 +540,11 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   doc.system.set_reference_state(reference);
   if (top.has("operating_point")) reader.read_operating_point(top, doc.setup);
   if (top.has("simulation")) reader.read_simulation(top["simulation"], doc.setup);
+  if (!reader.joint_initial_values().empty() && !doc.setup.method) {  // as the URDF reader's free joints
+    doc.setup.method = "kane";
+    doc.notes.push_back("spherical or free joint(s): the speeds are declared (not all are rates), so the equations "
+                        "are Kane's by default");
+  }
   return doc;
 }
 

@@ -88,4 +88,23 @@ bodies:
 gravity: {N: [0, 0, -g]}
 )";
 
+// Every one-body-per-joint type the chain above leaves out: fixed, universal after it, planar, and
+// a revolute joint on the planar joint's child.
+inline const char* const every_type = R"(
+parameters: {g: 9.81}
+joints:
+  - {name: hinge, type: revolute, parent: ground, child: arm, axis: z}
+  - {name: weld, type: fixed, parent: arm, child: tip, origin: {translation: [0.5, 0, 0], rpy: [0, 0, 0.3]}}
+  - {name: pivot, type: universal, parent: tip, child: hand, axis: x, second_axis: y}
+  - {name: plane, type: planar, parent: ground, child: puck, axis: y}
+  - {name: flyer, type: revolute, parent: puck, child: flap, axis: x}
+bodies:
+  - {name: arm, mass: 1, mass_center: [0.25, 0, 0], inertia: {Ixx: 0.01, Iyy: 0.02, Izz: 0.02}}
+  - {name: tip, mass: 0.5, mass_center: [0.05, 0, 0], inertia: {Ixx: 0.001, Iyy: 0.001, Izz: 0.001}}
+  - {name: hand, mass: 0.2, mass_center: [0, 0, -0.1], inertia: {Ixx: 0.001, Iyy: 0.001, Izz: 0.001}}
+  - {name: puck, mass: 0.7, mass_center: [0, 0, 0], inertia: {Ixx: 0.001, Iyy: 0.001, Izz: 0.001}}
+  - {name: flap, mass: 0.1, mass_center: [0, 0.1, 0], inertia: {Ixx: 0.001, Iyy: 0.001, Izz: 0.001}}
+gravity: {N: [0, -g, 0]}
+)";
+
 }  // namespace adyn::test

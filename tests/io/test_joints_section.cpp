@@ -4,14 +4,19 @@
 // the joints (the articulated-body algorithm runs); every error names the joint at its line.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 
 #include "adyn/cli/cli.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
+#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/kane.hpp"
+#include "adyn/formulations/lagrange.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/io/urdf_reader.hpp"
+#include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "joint_models.hpp"
 #include "read_error.hpp"
 #include "test_support.hpp"
@@ -78,6 +83,40 @@ TEST(Joints_Robot, SameAccelerationsAsItsUrdf) {
     expect_close(udot(joints, x), udot(urdf, x), 1e-12);
   }
   EXPECT_EQ(formulations::describe_evaluator(joints), std::string(articulated) + "3 bodies");
+}
+
+// The spherical pendulum of tests/model/references/joint_spherical_free.py as a model file: its
+// Newton–Euler ω', Kane's equations by default, the Euler parameters starting at the identity.
+TEST(Joints_SphericalPendulum, ModelFileEqualsTheNewtonEulerReference) {
+  const auto doc = io::read_model_document_text(R"(
+joints:
+  - {name: ball, type: spherical, parent: ground, child: bob, origin: {translation: [0, 0, 0.5]}}
+bodies:
+  - {name: bob, mass: 1.3, mass_center: [0.1, -0.05, -0.6], inertia: {Ixx: 0.04, Iyy: 0.05, Izz: 0.03, Ixy: 0.01}}
+gravity: {N: [0, 0, -9.81]}
+)", "spherical.yaml");
+  EXPECT_EQ(doc.setup.method, "kane");
+  EXPECT_EQ(doc.setup.initial.at("ball_e0"), 1.0);
+  const Eigen::Vector4d e(0.8988771049900602, 0.19975046777556893, -0.2996257016633534, 0.24968808471946116);
+  const Eigen::Vector3d w(0.7, -1.1, 0.4), reference(-2.63789434900532, 10.868849951565002, -0.8842169527147834);
+  expect_close(udot(doc.system, {0, e, w}), reference, 1e-12);
+  EXPECT_EQ(formulations::describe_evaluator(doc.system), std::string(articulated) + "1 body");
+}
+
+// Fixed, universal and planar joints: the articulated-body algorithm on the stated tree (a fixed
+// joint's body a node without speeds) against Lagrange's equations, at random states.
+TEST(Joints_EveryType, ArticulatedBodyAlgorithmEqualsLagrange) {
+  const auto s = io::read_model(test::every_type, "every_type.yaml");
+  ASSERT_EQ(s.coordinates().size(), 7u);
+  const auto aba = numeric::ArticulatedBodyEvaluator::for_parameters(formulations::articulated_body_dynamics(s),
+                                                                     s.parameter_values(), numeric::Backend::Tape);
+  const auto lagrange = formulations::lagrange(s);
+  std::mt19937 rng(3);
+  for (int k = 0; k < 3; ++k) {
+    const formulations::State x{0, random_vector(7, rng), random_vector(7, rng)};
+    expect_close(aba.evaluate(0, x.q, x.u).udot, formulations::solve(lagrange, x, s.parameter_values()).udot, 1e-12);
+  }
+  EXPECT_EQ(formulations::describe_evaluator(s), std::string(articulated) + "5 bodies");
 }
 
 TEST(Joints_Example, CheckAndSimulateRunTheArticulatedBodyAlgorithm) {
@@ -160,4 +199,17 @@ TEST(Joints_Errors, UnknownTypeAndNameClash) {
                "model.yaml:3:22: joint 'j1': unknown joint type 'revolut' (did you mean 'revolute'?)");
   expect_error("parameters: {j1: 1}\n" + joints_model("  - {name: j1, type: revolute, parent: ground, child: a, axis: z}\n", body_a).substr(22),
                "model.yaml:3:12: joint 'j1': the name 'j1' is already used by parameter 'j1' (line 1)");
+}
+
+TEST(Joints_Errors, CheckExitsWithTwoNamingTheJoint) {
+  const auto path = std::filesystem::temp_directory_path() / "adyn_joints_bad_parent.yaml";
+  std::ofstream(path) << joints_model("  - {name: j1, type: revolute, parent: ground, child: a, axis: z}\n"
+                                      "  - {name: j2, type: revolute, parent: aa, child: b, axis: z}\n",
+                                      body_a + body_b);
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::run({"check", path.string()}, out, err), 2);
+  EXPECT_NE(err.str().find(path.string() + ":4:40: joint 'j2': its parent 'aa' is neither the ground nor the child of a joint"),
+            std::string::npos)
+      << err.str();
+  std::filesystem::remove(path);
 }
