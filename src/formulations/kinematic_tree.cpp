@@ -127,6 +127,13 @@ void KinematicTree::find_parents() {
 bool KinematicTree::stated_parents(std::vector<int>& parent) const {
   const auto& stated = system_.stated_parents();
   if (stated.empty()) return false;
+  auto is_node = [&](const std::string& name) {
+    return std::any_of(nodes_.begin(), nodes_.end(), [&](const TreeNode& n) { return n.name == name; });
+  };
+  for (const auto& [body, hangs_from] : stated)
+    for (const auto& name : {body, hangs_from})
+      if (!name.empty() && !is_node(name))
+        throw NotATree("a joint moves '" + name + "', which is no particle or body of the system");
   for (std::size_t k = 0; k < nodes_.size(); ++k) {
     const auto it = stated.find(nodes_[k].name);
     if (it == stated.end())

@@ -23,6 +23,7 @@
 #include "geometry_section.hpp"
 #include "outputs_section.hpp"
 #include "initial_conditions.hpp"
+#include "joints_section.hpp"
 #include "model_values.hpp"
 
 namespace adyn::io {
@@ -36,11 +37,11 @@ const std::vector<std::string> top_level_keys = {
     "bodies",  "constraints",      "gravity",    "forces",      "torques",
     "springs", "dampers",          "potentials", "dissipation", "generalized_forces",
     "events",  "initial",          "simulation", "dependent_speeds", "operating_point", "geometry",
-    "inputs", "outputs"};
+    "inputs", "outputs", "joints"};
 
-class ModelReader : public ModelValues {
+class ModelReader : public JointsSection {
  public:
-  ModelReader(std::string source, model::System& system) : ModelValues(std::move(source), system) {}
+  ModelReader(std::string source, model::System& system) : JointsSection(std::move(source), system) {}
 
   void read(const Fields& top) {
     if (top.has("parameters")) read_parameters(top["parameters"], "parameter");
@@ -49,10 +50,12 @@ class ModelReader : public ModelValues {
     if (top.has("speeds")) read_symbols(top["speeds"], "speed");
     if (top.has("coordinate_rates")) read_coordinate_rates(top);
     check_kinematic_equations(top);
+    if (top.has("joints")) read_joints(top["joints"]);
     if (top.has("frames")) read_frames(top["frames"]);
     each(top, "points", "point", &ModelReader::read_point);
     each(top, "particles", "particle", &ModelReader::read_particle);
     each(top, "bodies", "body", &ModelReader::read_body);
+    check_joint_bodies();
     each(top, "constraints", "constraint", &ModelReader::read_constraint);
     if (top.has("dependent_speeds")) read_dependent_speeds(top["dependent_speeds"]);
     each(top, "events", "event", &ModelReader::read_event);
@@ -242,14 +245,14 @@ class ModelReader : public ModelValues {
       const auto& object = declared.object;
       const auto& f = declared.fields;
       auto parent = frame_named(f["parent"], object);
-      auto o = orientation(f, object, parent);
+      auto o = orientation(f, object);
       guarded(f["parent"], object, [&] { frame.orient(parent, o); });
       for (const char* kind : {"dcm", "quaternion"})  // rotations or not by the coordinates' values
         if (f.has(kind)) initial_nodes_.orientations[object] = f[kind];
     }
   }
 
-  kin::Orientation orientation(const Fields& f, const std::string& object, const kin::ReferenceFrame& parent) const {
+  kin::Orientation orientation(const Fields& f, const std::string& object) const {
     static const std::vector<std::string> kinds = {"axis",       "body_fixed", "space_fixed",
                                                    "quaternion", "rodrigues",  "dcm"};
     std::string kind;
@@ -267,16 +270,15 @@ class ModelReader : public ModelValues {
     if (f.has("angles") && !euler) fail(f.key("angles"), object, "'angles' go with 'body_fixed' or 'space_fixed'");
     if (kind == "axis") require(f, object, {"angle"});
     if (euler) require(f, object, {"angles"});
-    auto o = guarded(f[kind], object, [&] { return make_orientation(f, kind, object, parent); });
+    auto o = guarded(f[kind], object, [&] { return make_orientation(f, kind, object); });
     // A given dcm or quaternion of numbers must be a rotation (coordinates: checked at the state).
     if (auto defect = guarded(f[kind], object, [&] { return o.rotation_defect(system_.parameter_values()); }); !defect.empty())
       fail(f[kind], object, defect.text());
     return o;
   }
 
-  kin::Orientation make_orientation(const Fields& f, const std::string& kind, const std::string& object,
-                                    const kin::ReferenceFrame& parent) const {
-    if (kind == "axis") return kin::Orientation::axis(axis(f["axis"], object, parent), expression(f["angle"], object));
+  kin::Orientation make_orientation(const Fields& f, const std::string& kind, const std::string& object) const {
+    if (kind == "axis") return kin::Orientation::axis(axis_components(f["axis"], object), expression(f["angle"], object));
     if (kind == "quaternion") {
       auto e = expressions(f["quaternion"], object, 4, "Euler parameters");
       return kin::Orientation::quaternion({e[0], e[1], e[2], e[3]});
@@ -290,20 +292,6 @@ class ModelReader : public ModelValues {
     auto sequence = text(f[kind], object, "a rotation sequence such as \"313\"");
     return kind == "body_fixed" ? kin::Orientation::body_fixed(sequence, {a[0], a[1], a[2]})
                                 : kin::Orientation::space_fixed(sequence, {a[0], a[1], a[2]});
-  }
-
-  GiNaC::matrix axis(const YAML::Node& node, const std::string& object, const kin::ReferenceFrame& parent) const {
-    if (node.IsScalar()) {
-      auto a = node.Scalar();
-      bool negative = !a.empty() && a[0] == '-';
-      std::string name = negative ? a.substr(1) : a;
-      int i = name == "x" ? 0 : name == "y" ? 1 : name == "z" ? 2 : -1;
-      if (i < 0)
-        fail(node, object, "axis must be x, y, z, -x, -y, -z or a list of three components, got " + in_quotes(a));
-      return (negative ? -parent.basis(i) : parent.basis(i)).components_in(parent);
-    }
-    auto c = expressions(node, object, 3, "axis components");
-    return GiNaC::matrix(3, 1, GiNaC::lst{c[0], c[1], c[2]});
   }
 
   void read_point(const YAML::Node& node) {
@@ -337,13 +325,6 @@ class ModelReader : public ModelValues {
     }
   }
 
-  // A mass, checked with the parameters' values at its node.
-  ex mass(const Fields& f, const std::string& object) const {
-    auto m = expression(f["mass"], object);
-    guarded(f["mass"], object, [&] { model::check_mass(object, m.subs(system_.parameter_values())); });
-    return m;
-  }
-
   void read_particle(const YAML::Node& node) {
     std::string name, object;
     auto f = named(node, "particle", {"name", "point", "mass"}, name, object);
@@ -352,31 +333,6 @@ class ModelReader : public ModelValues {
     auto point = point_named(f["point"], object);
     auto m = mass(f, object);
     guarded(f["name"], object, [&] { system_.add_particle({name, point, m}); });
-  }
-
-  // {name, mass_center, frame, mass, inertia}: the central inertia in the body frame, as
-  // {Ixx, Iyy, Izz, Ixy, Iyz, Izx} or as a 3x3 matrix [[..], [..], [..]].
-  void read_body(const YAML::Node& node) {
-    std::string name, object;
-    auto f = named(node, "body", {"name", "mass_center", "frame", "mass", "inertia"}, name, object);
-    require(f, object, {"mass_center", "frame", "mass", "inertia"});
-    claim("mass", name, f["name"], object);
-    auto frame = frame_named(f["frame"], object);
-    auto center = point_named(f["mass_center"], object);
-    auto m = mass(f, object);
-    auto I = inertia(f["inertia"], object, frame);
-    guarded(f["inertia"], object, [&] { model::check_inertia(name, I, frame, system_.parameter_values()); });
-    guarded(f["name"], object, [&] { system_.add_body({name, center, frame, m, I}); });
-  }
-
-  kin::Dyadic inertia(const YAML::Node& node, const std::string& object, const kin::ReferenceFrame& frame) const {
-    if (node.IsSequence()) return kin::Dyadic(frame, matrix3(node, object, "inertia"));
-    auto f = fields(node, object, {"Ixx", "Iyy", "Izz", "Ixy", "Iyz", "Izx"});
-    auto entry = [&](const char* key) { return f.has(key) ? expression(f[key], object) : GiNaC::ex(0); };
-    return guarded(node, object, [&] {
-      return model::inertia_dyadic(frame, entry("Ixx"), entry("Iyy"), entry("Izz"), entry("Ixy"), entry("Iyz"),
-                                   entry("Izx"));
-    });
   }
 
   // {name, holonomic|velocity|general: expr, nonideal_force: [..], friction: mu}, or a geometric
@@ -574,6 +530,7 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   ModelReader reader(source, doc.system);
   reader.read(top);
   if (top.has("initial")) reader.read_initial(top, doc.setup);
+  for (const auto& [name, value] : reader.joint_initial_values()) doc.setup.initial.emplace(name, value);
   doc.completed = check_initial_state(yaml, doc.system, doc.setup, reader.initial_nodes());
   GiNaC::exmap reference{{sym::time(), 0}};  // the initial configuration, unlisted coordinates at 0
   for (const auto& q : doc.system.coordinates()) {
@@ -583,6 +540,11 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   doc.system.set_reference_state(reference);
   if (top.has("operating_point")) reader.read_operating_point(top, doc.setup);
   if (top.has("simulation")) reader.read_simulation(top["simulation"], doc.setup);
+  if (!reader.joint_initial_values().empty() && !doc.setup.method) {  // as the URDF reader's free joints
+    doc.setup.method = "kane";
+    doc.notes.push_back("spherical or free joint(s): the speeds are declared (not all are rates), so the equations "
+                        "are Kane's by default");
+  }
   return doc;
 }
 

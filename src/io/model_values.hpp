@@ -13,6 +13,7 @@
 #include "adyn/io/look_alike_names.hpp"
 #include "adyn/kinematics/point.hpp"
 #include "adyn/kinematics/vector.hpp"
+#include "adyn/model/inertia.hpp"
 #include "adyn/model/system.hpp"
 #include "yaml_reader.hpp"
 
@@ -114,6 +115,13 @@ class ModelValues : public YamlReader {
     auto v = value_of(node, expression(node, object), object);
     if (!v) fail(node, object, "must evaluate to a real number (parameters need values)");
     return *v;
+  }
+
+  // A mass, checked with the parameters' values at its node.
+  ex mass(const Fields& f, const std::string& object) const {
+    auto m = expression(f["mass"], object);
+    guarded(f["mass"], object, [&] { model::check_mass(object, m.subs(system_.parameter_values())); });
+    return m;
   }
 
   std::string one_of(const YAML::Node& node, const std::string& object, const std::string& what,

@@ -6,7 +6,6 @@
 
 #include "adyn/error.hpp"
 #include "adyn/model/inertia.hpp"
-#include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::io {
 
@@ -191,64 +190,55 @@ void UrdfBuilder::moving_joint(const urdf::Joint& joint, const Anchor& parent) {
   if (joint.type != urdf::Joint::REVOLUTE && joint.type != urdf::Joint::CONTINUOUS && !prismatic)
     source_.fail("joint", joint.name, std::string(type_name(joint.type)) + " joints are not read: adyn reads revolute, "
                                       "continuous, prismatic, fixed, floating and planar joints");
-  Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
-  if (!axis.allFinite() || axis.norm() < 1e-12) source_.fail("joint", joint.name, "its axis must be a nonzero vector");
-  axis = urdf_geometry::snapped(Eigen::Vector3d(axis.normalized()), options_.snap_tolerance);
   auto record = record_of(joint);
-  auto& system = doc_.system;
-  const auto q = system.add_coordinate(symbols_.claim(adyn_name(joint.name), "joint", joint.name));
-  system.set_unit(q, prismatic ? "m" : "rad");
-  const auto u = add_speed_of(q, joint.name);
-  record.speed = u.get_name();
-  coordinates_.emplace(joint.name, q);
-  record.coordinate = q.get_name();
-  add_loads(joint, q, u, record);
-  doc_.joints.push_back(record);
-
   const auto& child = *robot_.getLink(joint.child_link_name);
-  const Transform origin = urdf_geometry::compose(parent.T, urdf_geometry::transform_of(joint.parent_to_joint_origin_transform));
-  const Eigen::Matrix3d R = snapped_rotation(origin.R);
-  const kin::ReferenceFrame Fb = body_frame(parent.body);
-  kin::ReferenceFrame frame(frames_.claim(adyn_name(child.name), "link", child.name));
-  if (prismatic) {
-    frame.orient_dcm(Fb, entries(R));
-  } else {  // about the axis fixed in the joint's frame
-    const kin::ReferenceFrame at_origin = joint_frame(adyn_name(joint.name), joint.name, parent.body, R);
-    frame.orient_axis(at_origin, kin::Vector(at_origin, column(axis)), q);
+  const auto type = prismatic ? model::JointType::Prismatic : model::JointType::Revolute;
+  const auto added = add_joint(model_joint(&joint, adyn_name(joint.name), type, parent, child), "joint", joint.name, child);
+  const auto& q = added.coordinates.front();
+  coordinates_.emplace(joint.name, q);
+  record.coordinate = q.get_name(), record.speed = added.speeds.front().get_name();
+  add_loads(joint, q, added.speeds.front(), record);
+  doc_.joints.push_back(record);
+  add_moving_link(child, joint.name);
+}
+
+model::Joint UrdfBuilder::model_joint(const urdf::Joint* joint, const std::string& name, model::JointType type,
+                                      const Anchor& parent, const urdf::Link& child) {
+  model::Joint j;
+  j.name = name, j.type = type, j.parent = parent.body.empty() ? "" : adyn_name(parent.body), j.child = adyn_name(child.name);
+  const Transform origin =
+      joint ? urdf_geometry::compose(parent.T, urdf_geometry::transform_of(joint->parent_to_joint_origin_transform)) : Transform{};
+  j.translation = column(origin.p), j.rotation = entries(snapped_rotation(origin.R));
+  if (joint && model::takes_axis(type)) {
+    const Eigen::Vector3d axis(joint->axis.x, joint->axis.y, joint->axis.z);
+    if (!axis.allFinite() || axis.norm() < 1e-12) source_.fail("joint", joint->name, "its axis must be a nonzero vector");
+    j.axis = column(urdf_geometry::snapped(Eigen::Vector3d(axis.normalized()), options_.snap_tolerance));
   }
-  system.add_frame(frame);
-  kin::Point point(points_.claim(adyn_name(child.name), "link", child.name));
-  kin::Vector r(Fb, column(origin.p));
-  if (prismatic) r += kin::Vector(Fb, column(urdf_geometry::snapped(Eigen::Vector3d(R * axis), options_.snap_tolerance)).mul_scalar(q));
-  point.set_position(body_point(parent.body), r);
-  system.add_point(point);
-  add_moving_link(child, parent.body, joint.name);
+  return j;
 }
 
-kin::ReferenceFrame UrdfBuilder::joint_frame(const std::string& name, const std::string& owner, const std::string& parent_body,
-                                             const Eigen::Matrix3d& R) {
-  const kin::ReferenceFrame Fb = body_frame(parent_body);
-  if (R == Eigen::Matrix3d::Identity()) return Fb;
-  kin::ReferenceFrame at_origin(frames_.claim(name + "_origin", "joint", owner));
-  at_origin.orient_dcm(Fb, entries(R));
-  doc_.system.add_frame(at_origin);
-  return at_origin;
+// The joint's names claimed for the URDF element <tag name="owner"> (the child's frame and point
+// for its link), then the joint added: its errors are the element's.
+model::AddedJoint UrdfBuilder::add_joint(const model::Joint& j, const std::string& tag, const std::string& owner,
+                                         const urdf::Link& child) {
+  const auto names = model::joint_names(j, declared_speeds_);
+  const std::string& link = child.name;
+  for (const auto* list : {&names.coordinates, &names.speeds})
+    for (const auto& name : *list) symbols_.claim(name, tag, owner);
+  for (const auto& name : names.frames) frames_.claim(name, name == j.child ? "link" : tag, name == j.child ? link : owner);
+  for (const auto& name : names.points) points_.claim(name, "link", link);
+  try {
+    return model::add_joint(doc_.system, j, declared_speeds_ ? model::JointSpeeds::Declared : model::JointSpeeds::Rates);
+  } catch (const ModelError& e) {
+    source_.fail(tag, owner, e.what());
+  }
 }
 
-GiNaC::symbol UrdfBuilder::add_speed_of(const GiNaC::symbol& q, const std::string& joint) {
-  if (!declared_speeds_) return sym::derivative_of(q);
-  const auto u = doc_.system.add_speed(symbols_.claim(q.get_name() + "_u", "joint", joint));
-  doc_.system.set_coordinate_rate(q, u);
-  if (const auto unit = doc_.system.unit_of(q); !unit.empty()) doc_.system.set_unit(u, unit + "/s");
-  return u;
-}
-
-void UrdfBuilder::add_moving_link(const urdf::Link& child, const std::string& parent, const std::string& joint) {
+void UrdfBuilder::add_moving_link(const urdf::Link& child, const std::string& joint) {
   anchors_[child.name] = {child.name, {}};
   masses_[child.name] = child.inertial ? urdf_geometry::mass_properties_of(*child.inertial) : MassProperties{};
   bodies_.push_back(child.name);
   joint_of_[child.name] = joint;
-  parent_of_[child.name] = parent;
 }
 
 // The input tau_<joint> and the viscous damping -d q' as generalized forces on q; Coulomb friction
@@ -285,8 +275,6 @@ void UrdfBuilder::add_bodies() {
     } catch (const ModelError& e) {
       source_.fail("link", link, e.what());
     }
-    const auto& parent = parent_of_.at(link);
-    system.state_parent(adyn_name(link), parent.empty() ? "" : adyn_name(parent));
   }
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "adyn/io/urdf_reader.hpp"
+#include "adyn/model/joint.hpp"
 #include "urdf_geometry.hpp"
 #include "urdf_source.hpp"
 
@@ -31,15 +32,14 @@ class UrdfBuilder {
   // A free joint (urdf_free_joint.cpp): the floating base ("root", `joint` null) or a floating joint.
   void free_joint(const std::string& name, const urdf::Joint* joint, const Anchor& parent, const urdf::Link& child);
   void planar_joint(const urdf::Joint& joint, const Anchor& parent);
-  // The frame the joint's motion is measured in: the parent body's, or `<joint>_origin` fixed in it
-  // when its rotation R is not the identity.
-  kin::ReferenceFrame joint_frame(const std::string& name, const std::string& owner, const std::string& parent_body,
-                                  const Eigen::Matrix3d& R);
-  // The speed of coordinate q: its rate q' (named q_d), or a declared speed q_u with q' = q_u when
-  // the robot has free joints (their speeds are not rates).
-  GiNaC::symbol add_speed_of(const GiNaC::symbol& q, const std::string& joint);
-  // The moving link `child` as a body hanging from `parent` ("" for the ground), moved by `joint`.
-  void add_moving_link(const urdf::Link& child, const std::string& parent, const std::string& joint);
+  // The model's joint of a URDF joint (null: the floating base) of `type`: the origin composed
+  // with the parent's anchor, R snapped, the axis normalized and snapped.
+  model::Joint model_joint(const urdf::Joint* joint, const std::string& name, model::JointType type, const Anchor& parent,
+                           const urdf::Link& child);
+  model::AddedJoint add_joint(const model::Joint& j, const std::string& tag, const std::string& owner,
+                              const urdf::Link& child);
+  // The moving link `child`, moved by `joint`, as a body (its parent stated by the joint).
+  void add_moving_link(const urdf::Link& child, const std::string& joint);
   void add_loads(const urdf::Joint& joint, const GiNaC::symbol& q, const GiNaC::symbol& u, RobotJoint& record);
   void add_bodies();
   void add_mimic_constraints();
@@ -58,7 +58,6 @@ class UrdfBuilder {
   std::map<std::string, urdf_geometry::MassProperties> masses_;  // moving link -> merged, in its frame
   std::vector<std::string> bodies_;                             // the moving links, parents first
   std::map<std::string, std::string> joint_of_;                 // moving link -> the name of its joint
-  std::map<std::string, std::string> parent_of_;                // moving link -> the moving link it hangs from ("")
   bool declared_speeds_ = false;                                // a free joint: speeds are declared
   std::map<std::string, GiNaC::symbol> coordinates_;            // URDF joint name ->
   int snapped_ = 0;

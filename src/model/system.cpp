@@ -313,11 +313,8 @@ void System::add_body(const RigidBody& body) {
 }
 
 void System::state_parent(const std::string& body, const std::string& parent) {
-  const std::string object = "body '" + body + "'";
-  if (mass_kinds_.count(body) == 0) throw ModelError(object, "no particle or body of that name to state a parent of");
-  if (parent == body) throw ModelError(object, "cannot hang from itself");
-  if (!parent.empty() && mass_kinds_.count(parent) == 0)
-    throw ModelError(object, "its stated parent '" + parent + "' is no particle or body of the system");
+  if (body.empty()) throw ModelError("body", "needs a name to state a parent of");
+  if (parent == body) throw ModelError("body '" + body + "'", "cannot hang from itself");
   stated_parents_[body] = parent;
 }
 

@@ -106,3 +106,26 @@ def test_rolling_and_joint_constraints(example):
     for seed in range(3):
         t, q, u = filed.random_state(seed)
         assert relative_difference(a.coordinate_accelerations(q, u, t), b.coordinate_accelerations(q, u, t)) < 1e-12
+
+
+# add_joint: examples/double_pendulum_joints.yaml built in Python, and a joint's error.
+def test_joints_built_model_equals_the_model_file(example):
+    s = adyn.System("Double pendulum (joints)")
+    for name, value in [("m1", 1.0), ("m2", 1.0), ("l1", 1.0), ("l2", 0.5), ("g", 9.81)]:
+        s.add_parameter(name, value)
+    point_mass = {"Ixx": 0, "Iyy": 0, "Izz": 0}
+    s.add_joint("q1", "revolute", parent="ground", child="link1", axis="z",
+                mass="m1", mass_center=[0, "-l1", 0], inertia=point_mass)
+    s.add_joint("q2", "revolute", parent="link1", child="link2", axis="z", origin={"translation": [0, "-l1", 0]},
+                mass="m2", mass_center=[0, "-l2", 0], inertia=point_mass)
+    s.set_gravity({"N": [0, "-g", 0]})
+    built, filed = s.model(), adyn.load(example("double_pendulum_joints.yaml"))
+    a, b = built.derive("kane"), filed.derive("kane")
+    for seed in range(3):
+        t, q, u = filed.random_state(seed)
+        assert relative_difference(a.accelerations(q, u)[0], b.accelerations(q, u)[0]) < 1e-13
+    before = s.text()
+    with pytest.raises(adyn.ModelError, match="joint 'q3': its parent 'link3' is neither the ground nor the child"):
+        s.add_joint("q3", "revolute", parent="link3", child="link4", axis="z", mass=1, mass_center=[0, 0, 0],
+                    inertia=point_mass)
+    assert s.text() == before

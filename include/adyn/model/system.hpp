@@ -135,9 +135,11 @@ class System {
   void add_body(const RigidBody& body);
   const std::vector<Particle>& particles() const { return particles_; }
   const std::vector<RigidBody>& bodies() const { return bodies_; }
-  /// States that `body` hangs from `parent` by a joint ("" for the ground), as a URDF's joints do:
-  /// the articulated-body algorithm then takes this tree rather than finding one from the positions
-  /// of frames and points. Throws ModelError naming a body or parent that is not the system's.
+  /// States that `body` hangs from `parent` by a joint ("" for the ground), as joints do
+  /// (model/joint.hpp, a URDF's): the articulated-body algorithm then takes this tree rather than
+  /// finding one from the positions of frames and points. The body may be added after (a joint
+  /// makes its frame first); the tree checks that every body it names is one (NotATree). Throws
+  /// ModelError for an empty name or a body stated to hang from itself.
   void state_parent(const std::string& body, const std::string& parent);
   /// body -> parent body ("" for the ground) as stated; empty when nothing is stated.
   const std::map<std::string, std::string>& stated_parents() const { return stated_parents_; }

@@ -131,10 +131,28 @@ class System:
     def add_particle(self, name, *, point, mass):
         return self._append("particles", _fields(name=name, point=point, mass=mass))
 
-    def add_body(self, name, *, mass_center, frame, mass, inertia):
-        """A rigid body; inertia about the mass centre in `frame`: {Ixx, Iyy, Izz, Ixy, Iyz, Izx}."""
+    def add_body(self, name, *, mass_center, mass, inertia, frame=None):
+        """A rigid body; inertia about the mass centre in `frame`: {Ixx, Iyy, Izz, Ixy, Iyz, Izx}. A body
+        a joint moves may leave out `frame` (the joint's) and give mass_center as [x, y, z] in it."""
         return self._append("bodies", _fields(name=name, mass_center=mass_center, frame=frame, mass=mass,
                                               inertia=inertia))
+
+    def add_joint(self, name, type, *, parent, child, mass, mass_center, inertia, axis=None, second_axis=None,
+                  origin=None):
+        """A joint (revolute, prismatic, universal, planar, spherical, free, fixed) that moves the body
+        `child` relative to `parent` ("ground" or a body another joint moves), with the child body:
+        its mass, mass_center ([x, y, z] in the joint's frame from its origin, or a point) and
+        inertia. The joint makes its coordinates and speeds (named after it), the child's frame and
+        origin point, and states the tree; `origin` is {translation: [x, y, z], and one of
+        rpy: [roll, pitch, yaw], axis_angle: {axis, angle}, matrix: 3x3} in the parent's frame."""
+        joint = _fields(name=name, type=type, parent=parent, child=child, axis=axis, second_axis=second_axis,
+                        origin=origin)
+        body = _fields(name=child, mass=mass, mass_center=mass_center, inertia=inertia)
+
+        def change(d):
+            d.setdefault("joints", []).append(joint)
+            d.setdefault("bodies", []).append(body)
+        return self._change(change)
 
     # ---- constraints -------------------------------------------------------------------------
     def add_constraint(self, name, *, holonomic=None, velocity=None, general=None, nonideal_force=None,
