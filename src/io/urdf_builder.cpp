@@ -268,7 +268,9 @@ void UrdfBuilder::add_bodies() {
     kin::Point center(points_.claim(adyn_name(link) + "_com", "link", link));
     center.set_position(body_point(link), kin::Vector(F, column(m.center)));
     system.add_point(center);
-    const auto& I = m.inertia;
+    // Exact numbers (urdf_geometry::number), not doubles: GiNaC would keep these as floats, and sums
+    // of floats round in its order of operands, which changes from run to run.
+    const auto I = [&m](Eigen::Index i, Eigen::Index j) { return urdf_geometry::number(m.inertia(i, j)); };
     try {
       system.add_body(model::RigidBody(adyn_name(link), center, F, urdf_geometry::number(m.mass),
                                        model::inertia_dyadic(F, I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(1, 2), I(2, 0))));

@@ -59,6 +59,27 @@ TEST(Determinism, DeriveGivesTheSameBytesInSeparateProcesses) {
   for (const char* format : {"text", "latex", "c", "json"}) expect_same_bytes("derive " + ur5 + " -m kane -f " + format);
 }
 
+// examples/two_link_arm.urdf by every method that applies (the fundamental equation is for
+// particles). A robot description's inertias were handed to GiNaC as doubles, floats that it sums
+// in its order of operands: Gauss's and Maggi's equations (among others) differed in their last
+// digits in every run.
+TEST(Determinism, DeriveOfARobotDescriptionByEveryMethodIsTheSameBytesInSeparateProcesses) {
+  const std::string arm = adyn::test::example("two_link_arm.urdf");
+  for (const char* method :
+       {"lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba", "hamilton"})
+    expect_same_bytes("derive " + arm + " -m " + method);
+}
+
+// Solo-12's C by Kane's method (its gathered M and F, then common subexpressions): with float
+// inertias, coefficients that round differently were shared differently, and the C differed in
+// every run.
+TEST(Determinism, CodegenOfARobotIsTheSameBytesInSeparateProcesses) {
+  const char* root = std::getenv("ADYN_SOURCE_DIR");
+  const std::string solo = std::string(root ? root : ".") + "/../shared/robots/solo12.urdf";
+  const std::string c = adyn::test::temporary_file("solo12.c");
+  expect_same_bytes("codegen " + solo + " -m kane -o " + c, c);
+}
+
 TEST(Determinism, CodegenAndTrajectoriesAreTheSameBytesInSeparateProcesses) {
   const std::string c = adyn::test::temporary_file("determinism.c"), csv = adyn::test::temporary_file("determinism.csv");
   expect_same_bytes("codegen " + adyn::test::example("heavy_symmetric_top.yaml") + " -o " + c, c);

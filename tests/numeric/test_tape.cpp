@@ -100,7 +100,7 @@ TEST(Tape, RunsHoldInstructionsOfOneOperationThatDoNotDependOnEachOther) {
   // Four independent products, then their sums: two runs, not one per instruction.
   std::vector<symbol> s;
   std::vector<ex> outputs;
-  for (int i = 0; i < 8; ++i) s.emplace_back("s" + std::to_string(i));
+  for (int i = 0; i < 8; ++i) s.emplace_back(std::string("s").append(std::to_string(i)));  // (GCC 12's -Wrestrict)
   for (int i = 0; i < 8; i += 2) outputs.push_back(sin(s[i]) * cos(s[i + 1]));
   const numeric::Tape tape(s, outputs);
   EXPECT_EQ(tape.instruction_count(), 12u);
