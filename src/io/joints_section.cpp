@@ -167,7 +167,7 @@ void JointsSection::check_parents(const std::vector<Entry>& entries) const {
 
 void JointsSection::check_joint_bodies() const {
   for (const auto& [name, e] : moved_) {
-    const std::string& child = name;  // (a lambda may not capture a structured binding before C++20's clang 16)
+    const std::string& child = name;  // (clang before 16 lets no lambda capture a structured binding)
     const auto& bodies = system_.bodies();
     if (std::none_of(bodies.begin(), bodies.end(), [&](const model::RigidBody& b) { return b.name() == child; }))
       fail(e.child, "joint '" + e.joint.name + "'",

@@ -43,6 +43,18 @@ void expect_close(const Eigen::VectorXd& a, const Eigen::VectorXd& b, double tol
 
 const char* const articulated = "articulated-body algorithm, O(n): an unconstrained tree of ";
 
+// The same coordinates, by name and order, and the same u̇ to 1e-12 at three random states.
+void expect_same_motion(const model::System& a, const model::System& b, unsigned seed) {
+  const auto n = a.coordinates().size();
+  ASSERT_EQ(b.coordinates().size(), n);
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(a.coordinates()[i].get_name(), b.coordinates()[i].get_name());
+  std::mt19937 rng(seed);
+  for (int k = 0; k < 3; ++k) {
+    const formulations::State x{0, random_vector(n, rng), random_vector(n, rng)};
+    expect_close(udot(a, x), udot(b, x), 1e-12);
+  }
+}
+
 }  // namespace
 
 // q2 of the joints' model is relative: q2 = q2_abs − q1.
@@ -64,24 +76,15 @@ TEST(Joints_Chain3D, SameAccelerationsAsTheFrameModel) {
   const auto joints = io::read_model(test::chain_with_joints, "chain.yaml");
   const auto frames = io::read_model(test::chain_with_frames, "chain_frames.yaml");
   ASSERT_EQ(joints.coordinates().size(), 5u);
-  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(joints.coordinates()[i].get_name(), frames.coordinates()[i].get_name());
-  std::mt19937 rng(11);
-  for (int k = 0; k < 3; ++k) {
-    const formulations::State x{0, random_vector(5, rng), random_vector(5, rng)};
-    expect_close(udot(joints, x), udot(frames, x), 1e-12);
-  }
+  expect_same_motion(joints, frames, 11);
   EXPECT_EQ(formulations::describe_evaluator(joints), std::string(articulated) + "4 bodies");
 }
 
 TEST(Joints_Robot, SameAccelerationsAsItsUrdf) {
   const auto urdf = io::read_urdf_text(test::robot_urdf, "arm.urdf").system;
   const auto joints = io::read_model(test::robot_with_joints, "arm.yaml");
-  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(joints.coordinates()[i].get_name(), urdf.coordinates()[i].get_name());
-  std::mt19937 rng(5);
-  for (int k = 0; k < 3; ++k) {
-    const formulations::State x{0, random_vector(3, rng), random_vector(3, rng)};
-    expect_close(udot(joints, x), udot(urdf, x), 1e-12);
-  }
+  ASSERT_EQ(joints.coordinates().size(), 3u);
+  expect_same_motion(joints, urdf, 5);
   EXPECT_EQ(formulations::describe_evaluator(joints), std::string(articulated) + "3 bodies");
 }
 

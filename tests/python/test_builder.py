@@ -20,6 +20,14 @@ def knife_edge():
     return s
 
 
+def assert_same_accelerations(built, filed, method):
+    """The same u' to 1e-13 at three random states, by `method`."""
+    a, b = built.derive(method), filed.derive(method)
+    for seed in range(3):
+        t, q, u = filed.random_state(seed)
+        assert relative_difference(a.accelerations(q, u)[0], b.accelerations(q, u)[0]) < 1e-13
+
+
 # The README's example, in Python: the same classification and the same LaTeX as the C++ API prints.
 def test_Kane_E23_KnifeEdge_as_in_the_readme():
     model = knife_edge().model()
@@ -63,11 +71,7 @@ def test_built_model_equals_the_model_file(example, tmp_path):
     s.add_point("P2", from_="P1", position={"B": [0, "-l2", 0]})
     s.add_particle("bob1", point="P1", mass="m1").add_particle("bob2", point="P2", mass="m2")
     s.set_gravity({"N": [0, "-g", 0]})
-    built, filed = s.model(), adyn.load(example("double_pendulum.yaml"))
-    a, b = built.derive("lagrange"), filed.derive("lagrange")
-    for seed in range(3):
-        t, q, u = filed.random_state(seed)
-        assert relative_difference(a.accelerations(q, u)[0], b.accelerations(q, u)[0]) < 1e-13
+    assert_same_accelerations(s.model(), adyn.load(example("double_pendulum.yaml")), "lagrange")
     s.save(tmp_path / "built.yaml")
     assert adyn.load(tmp_path / "built.yaml").derive("kane").form == "M u' = F"
 
@@ -119,11 +123,7 @@ def test_joints_built_model_equals_the_model_file(example):
     s.add_joint("q2", "revolute", parent="link1", child="link2", axis="z", origin={"translation": [0, "-l1", 0]},
                 mass="m2", mass_center=[0, "-l2", 0], inertia=point_mass)
     s.set_gravity({"N": [0, "-g", 0]})
-    built, filed = s.model(), adyn.load(example("double_pendulum_joints.yaml"))
-    a, b = built.derive("kane"), filed.derive("kane")
-    for seed in range(3):
-        t, q, u = filed.random_state(seed)
-        assert relative_difference(a.accelerations(q, u)[0], b.accelerations(q, u)[0]) < 1e-13
+    assert_same_accelerations(s.model(), adyn.load(example("double_pendulum_joints.yaml")), "kane")
     before = s.text()
     with pytest.raises(adyn.ModelError, match="joint 'q3': its parent 'link3' is neither the ground nor the child"):
         s.add_joint("q3", "revolute", parent="link3", child="link4", axis="z", mass=1, mass_center=[0, 0, 0],
