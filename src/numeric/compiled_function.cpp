@@ -20,16 +20,17 @@ ParameterInputs parameter_inputs(const GiNaC::exmap& values) {
 
 CompiledFunction::CompiledFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
                                    Backend backend, const std::optional<MassMatrixSolve>& solve) {
+  const StraightLineProgram program = compile_straight_line(inputs, outputs);
   if (backend == Backend::Native) {
     try {
-      native_ = std::make_shared<NativeFunction>(inputs, outputs, solve);
+      native_ = std::make_shared<NativeFunction>(program, solve);
       backend_note_ = native_->note();
       return;
     } catch (const NativeCodeError& e) {
       backend_note_ = std::string(e.what()) + "; evaluating with the tape instead";
     }
   }
-  tape_ = std::make_shared<Tape>(inputs, outputs);
+  tape_ = std::make_shared<Tape>(program);
 }
 
 }  // namespace adyn::numeric

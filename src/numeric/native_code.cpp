@@ -4,8 +4,8 @@
 
 #include <sstream>
 
-#include "adyn/symbolic/printers.hpp"
 #include "code_cache.hpp"
+#include "straight_line_c.hpp"
 
 namespace adyn::numeric {
 namespace {
@@ -22,11 +22,12 @@ std::string solve_source(const MassMatrixSolve& s) {
 
 NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
                                const std::optional<MassMatrixSolve>& solve)
-    : outputs_(outputs.size()) {
+    : NativeFunction(compile_straight_line(inputs, outputs), solve) {}
+
+NativeFunction::NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve)
+    : outputs_(program.outputs.size()) {
   std::ostringstream generated;
-  generated << "#include <math.h>\n"
-            << sym::c_function("adyn_native", {{"in", std::vector<GiNaC::ex>(inputs.begin(), inputs.end())}}, {{"out", outputs}})
-            << (solve ? solve_source(*solve) : std::string());
+  generated << "#include <math.h>\n" << straight_line_c(program, "adyn_native") << (solve ? solve_source(*solve) : std::string());
   LoadedLibrary loaded = load_compiled_library(generated.str());
   library_ = loaded.path;
   note_ = loaded.note;

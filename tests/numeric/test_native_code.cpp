@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -79,7 +80,7 @@ TEST(NativeCode, AnEntryWhoseKeyDiffersIsBuiltAgain) {
   EXPECT_DOUBLE_EQ(evaluate(rebuilt, 5, 2), 3);
   std::ifstream in(key);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_NE(text.find("cache_x-cache_y"), std::string::npos) << text;
+  EXPECT_NE(text.find("const double v2 = i0 - i1;"), std::string::npos) << text;  // the source, rewritten
 }
 
 // A library truncated to half its size (an interrupted copy, a full disk) once killed the process
@@ -148,19 +149,29 @@ TEST(NativeCode, EvaluatorFallsBackToTheTapeSayingWhy) {
   EXPECT_TRUE(d.udot.allFinite());
 }
 
-// Beyond 2000 statements the generated C is split into parts that share a workspace (one function
-// of the 100-link chain did not compile in 25 minutes): 3000 outputs over temporaries defined early
-// and used throughout agree with the tape to rounding, and the source has the parts.
+// The text of the one source in the cache (its key file holds the compiler, the flags and the source).
+std::string cached_source(const CacheDirectory& cache) {
+  std::ifstream in(cache.files(".key").at(0));
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Beyond 1000 instructions the generated C is split into parts that share a workspace (one function
+// of the 100-link chain did not compile in 25 minutes): 3000 outputs over values computed early and
+// used throughout agree with the tape to rounding, and the source has the parts. (sym::c_function,
+// the printer of `adyn codegen`, splits its statements likewise.)
 TEST(NativeCode, LargeFunctionsAreSplitIntoPartsThatAgreeWithTheTape) {
   const CacheDirectory cache("adyn-split-cache");
   const GiNaC::symbol a = sym::parameter("split_a"), b = sym::parameter("split_b");
   std::vector<GiNaC::ex> outputs;
   for (int k = 0; k < 3000; ++k)
     outputs.push_back(GiNaC::sin(a * b) * (k + 1) + GiNaC::cos(a + b) * GiNaC::pow(a, k % 7) + GiNaC::sin(a + k * b));
-  const std::string source = sym::c_function("f", {{"in", {a, b}}}, {{"out", outputs}});
-  EXPECT_NE(source.find("static void f_part1("), std::string::npos);
-  EXPECT_EQ(source.find("static void f_part0(", source.find("static void f_part0(") + 1), std::string::npos);
+  const std::string printed = sym::c_function("f", {{"in", {a, b}}}, {{"out", outputs}});
+  EXPECT_NE(printed.find("static void f_part1("), std::string::npos);
+  EXPECT_EQ(printed.find("static void f_part0(", printed.find("static void f_part0(") + 1), std::string::npos);
   const numeric::NativeFunction native({a, b}, outputs);
+  const std::string source = cached_source(cache);
+  EXPECT_NE(source.find("static void adyn_native_part1(const double* in, double* out, double* w)"), std::string::npos);
+  EXPECT_NE(source.find("adyn_native_power_int("), std::string::npos);  // a^5, a^6
   const numeric::Tape tape({a, b}, outputs);
   for (const auto& [va, vb] : {std::pair{0.3, -1.7}, std::pair{2.1, 0.4}}) {
     const double in[2] = {va, vb};
@@ -168,5 +179,28 @@ TEST(NativeCode, LargeFunctionsAreSplitIntoPartsThatAgreeWithTheTape) {
     native.evaluate(in, by_c.data());
     tape.evaluate(in, by_tape.data());
     for (std::size_t k = 0; k < outputs.size(); ++k) EXPECT_NEAR(by_c[k], by_tape[k], 1e-13 * (1 + std::abs(by_tape[k]))) << k;
+  }
+}
+
+// The C is the tape's program printed: every operation, an output that is an input, a constant, a
+// negated input, integer powers written out or by the helper, agree with the tape.
+TEST(NativeCode, EveryOperationOfTheProgramAgreesWithTheTape) {
+  const CacheDirectory cache("adyn-operations-cache");
+  const GiNaC::symbol a = sym::parameter("op_a"), b = sym::parameter("op_b"), c = sym::parameter("op_c");
+  const std::vector<GiNaC::ex> outputs = {
+      a - b, -(a - b) * c, (b - a) * c + 3 * a * b - 2, -a * b * c, pow(a - b, 3) - pow(b - a, 2) / c,
+      pow(a, 4) * pow(b, -3) + pow(c, 7) - pow(a, -6), sin(a - b) * cos(c) - sqrt(GiNaC::abs(c)) + exp(-a * b),
+      atan2(b - a, c) + pow(GiNaC::abs(a), GiNaC::numeric(1, 3)) - 1 / sqrt(c * c + 1),
+      -sin(-a) + tanh(b * c - a) - log(c * c + 2) * GiNaC::Pi + tan(a) * sinh(b) / cosh(c),
+      asin(a / 3) + acos(b / 3) + atan(c) + GiNaC::csgn(a - b), GiNaC::ex(7.25), GiNaC::ex(-3), -b, a, a * 0.1};
+  const numeric::NativeFunction native({a, b, c}, outputs);
+  const std::string source = cached_source(cache);
+  EXPECT_NE(source.find("i0 * i0"), std::string::npos) << source;  // a^4 written out
+  const numeric::Tape tape({a, b, c}, outputs);
+  for (const auto& in : {std::array{0.3, -1.7, 0.9}, std::array{2.1, 0.4, -1.3}, std::array{-0.5, 0.5, 2.0}}) {
+    std::vector<double> by_c(outputs.size()), by_tape(outputs.size());
+    native.evaluate(in.data(), by_c.data());
+    tape.evaluate(in.data(), by_tape.data());
+    for (std::size_t k = 0; k < outputs.size(); ++k) EXPECT_NEAR(by_c[k], by_tape[k], 1e-14 * (1 + std::abs(by_tape[k]))) << outputs[k];
   }
 }

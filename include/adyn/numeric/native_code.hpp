@@ -1,7 +1,7 @@
 #pragma once
 // Generated C compiled at run time with the system compiler and loaded with dlopen: the fast path
-// of numeric evaluation beside the tape. The source is `void f(const double* in, double* out)`
-// (sym::c_function, after common-subexpression elimination); the shared object is cached in a
+// of numeric evaluation beside the tape. The source is `void f(const double* in, double* out)`, the
+// straight-line program the tape runs printed as C (straight_line_program.hpp); the shared object is cached in a
 // private directory, $ADYN_CACHE_DIR (default $XDG_CACHE_HOME/adyn or ~/.cache/adyn), under a hash
 // of the source, the compiler and its flags, so the same equations compile once (src/numeric/
 // code_cache.hpp says how the cache keeps safe).
@@ -14,6 +14,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/numeric/mass_matrix_factorization.hpp"
+#include "adyn/numeric/straight_line_program.hpp"
 
 namespace adyn::numeric {
 
@@ -36,6 +37,8 @@ class NativeFunction {
   /// Generates, compiles (or finds in the cache) and loads the function. Throws NativeCodeError
   /// saying why it cannot (with the compiler's output when the compiler fails).
   /// With `solve`, the source also holds the LDLᵀ solve of M u̇ = F for M's pattern.
+  explicit NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve = std::nullopt);
+  /// The program of `outputs` in `inputs` (compile_straight_line), as above.
   NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
                  const std::optional<MassMatrixSolve>& solve = std::nullopt);
 

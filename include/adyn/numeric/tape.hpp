@@ -1,26 +1,19 @@
 #pragma once
-// A flat instruction tape: a set of expressions in given input symbols, compiled to register
-// instructions, every distinct subexpression once. The always available fast path of numeric
-// evaluation (the other is generated C, native_code.hpp).
-//
-// The expression graph is walked once, each subexpression keyed by its sign-free form
-// (sym::CanonicalOrder::positive_form), so that an expression and its negation share their
-// instructions: a sign is carried to where it is used — a sum subtracts, a product flips its own —
-// and costs an instruction only where a function needs the signed value. A product whose value is
-// used once, by a sum, is fused into it (c + a·b, c − a·b, a·b − c: two roundings, as written).
+// A flat instruction tape: a straight-line program (straight_line_program.hpp) scheduled for an
+// interpreter. The always available fast path of numeric evaluation (the other is generated C,
+// native_code.hpp).
 //
 // An interpreter that dispatches on every instruction spends most of its time in mispredicted
 // indirect jumps (4–5 ns an instruction on the reference machine, against ~1 ns of arithmetic).
 // So the tape is a list of runs of one operation, each a tight loop with one dispatch over
 // instructions that do not depend on each other (the 12-link chain: 1041 instructions in 46 runs,
-// 5.0 → 1.05 µs). Every instruction computes what it did in program order: the same bits. On the
-// robots, signs and fused products halve the instructions of the articulated-body algorithm (the
-// UR5's 2723 → 1433, Talos's 23775 → 12144) and take 22–38 % off a call (docs/performance.md).
+// 5.0 → 1.05 µs). Every instruction computes what it did in program order: the same bits.
 #include <ginac/ginac.h>
 
 #include <cstdint>
-#include <string>
 #include <vector>
+
+#include "adyn/numeric/straight_line_program.hpp"
 
 namespace adyn::numeric {
 
@@ -31,6 +24,7 @@ class Tape {
   /// Compiles `outputs` as functions of `inputs`. Throws adyn::Error naming the symbol when an
   /// output uses a symbol that is not an input, or a function the tape does not know.
   Tape(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs);
+  explicit Tape(const StraightLineProgram& program);
 
   std::size_t input_count() const { return input_count_; }
   std::size_t output_count() const { return output_slots_.size(); }
@@ -43,20 +37,12 @@ class Tape {
   void evaluate(const double* inputs, double* outputs) const;
 
  private:
-  enum class Op : std::uint8_t {
-    Add, Sub, Mul, MulAdd, MulSub, MulSubFrom, Neg, Div, PowInt, Pow, Sqrt, Sin, Cos, Tan, Exp, Log, Abs, Sign,
-    Asin, Acos, Atan, Atan2, Sinh, Cosh, Tanh
-  };
-  struct Instruction {
-    Op op;
-    std::uint32_t dst, a, b, c;  // c: a fused instruction's addend
-    int exponent;                // PowInt
-  };
+  using Op = StraightLineProgram::Op;
+  using Instruction = StraightLineProgram::Instruction;
   struct Run {  // instructions [begin, end) of the scheduled arrays, all of operation `op`
     Op op;
     std::uint32_t begin, end;
   };
-  class Builder;  // the compilation (tape.cpp): code in program order, slots, constants
   /// Orders `code` by (level, operation) into runs_ and the arrays below.
   void schedule(const std::vector<Instruction>& code);
   template <class F>

@@ -1,0 +1,18 @@
+#pragma once
+// A straight-line program (adyn/numeric/straight_line_program.hpp) printed as C for the native
+// backend: the instructions the tape runs, one statement each, so that both backends evaluate the
+// same operations and the graph is walked once for both (no second common-subexpression pass, no
+// printing of expressions).
+#include <string>
+
+#include "adyn/numeric/straight_line_program.hpp"
+
+namespace adyn::numeric {
+
+/// `void name(const double* in, double* out)` computing the program's outputs (in and out distinct),
+/// with the `static` functions it needs named `name_...`. Beyond a few thousand instructions the
+/// code is split into parts that pass the values they share through a workspace on the stack: a
+/// C compiler's optimizer is superlinear in a function's size.
+std::string straight_line_c(const StraightLineProgram& program, const std::string& name);
+
+}  // namespace adyn::numeric
