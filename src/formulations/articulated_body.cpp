@@ -192,7 +192,10 @@ std::optional<EquationsOfMotion> tree_equations_outline(const model::System& sys
 
 std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method) {
   auto eom = tree_equations_outline(system, method);
-  if (!eom || !choose_evaluator(system, *eom).dynamics) return std::nullopt;
+  if (!eom) return std::nullopt;
+  auto choice = choose_evaluator(system, *eom);
+  if (!choice.dynamics) return std::nullopt;
+  eom->tree_dynamics = std::make_shared<const ArticulatedBodyDynamics>(std::move(*choice.dynamics));
   return eom;
 }
 

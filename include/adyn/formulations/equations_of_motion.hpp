@@ -11,6 +11,7 @@
 #include <ginac/ginac.h>
 
 #include <Eigen/Dense>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ namespace adyn::formulations {
 /// or by dependent speeds solved numerically at each evaluation (numeric_elimination.hpp: M, F of
 /// every speed, no multipliers).
 enum class ConstraintEnforcement { Multipliers, MoorePenrose, NumericElimination };
+
+struct ArticulatedBodyDynamics;  // articulated_body.hpp
 
 struct EquationsOfMotion {
   std::string method;                              // "Lagrange", "Kane", ...
@@ -49,6 +52,9 @@ struct EquationsOfMotion {
   GiNaC::ex friction_coefficient = 0;              // Coulomb μ of the constraints (Moore–Penrose form)
   GiNaC::ex hamiltonian = 0;                       // H(q, p, t) of Hamilton's equations (0 for the others)
   bool by_tree_recursions = false;                 // M and F by the tree's recursions (tree_mass_matrix_form.hpp)
+  /// The articulated-body algorithm of the system, when tree_equations built it to find that it
+  /// applies: the evaluator's choice (evaluator_choice.hpp) takes it rather than building it again.
+  std::shared_ptr<const ArticulatedBodyDynamics> tree_dynamics;
 
   std::size_t n() const { return coordinates.size(); }
   std::size_t p() const { return speeds.size(); }
