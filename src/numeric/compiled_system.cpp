@@ -51,7 +51,6 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
       constraint_count_(kept.constraints().size()),
       evaluator_(compile_equations(kept, eom, options, evaluator_choice_)),
       outputs_(kept, eom),
-      monitors_(std::make_unique<const Monitors>(build_monitors(kept, eom))),
       kept_(kept),
       eom_(eom) {
   auto parameters = parameter_inputs(kept.parameter_values());
@@ -71,6 +70,11 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
 }
 
 long CompiledSystem::count() { return built; }
+
+const Monitors& CompiledSystem::monitors() const {
+  std::call_once(monitors_made_, [this] { monitors_ = std::make_unique<const Monitors>(build_monitors(kept_, eom_)); });
+  return *monitors_;
+}
 
 const RigidBodyCalls& CompiledSystem::rigid_body() const {
   std::call_once(rigid_body_made_, [this] {

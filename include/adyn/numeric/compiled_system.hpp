@@ -2,11 +2,11 @@
 // A model and its equations prepared for numeric work once, to be run many times: the split of
 // Pinocchio's Model and Data, MuJoCo's mjModel and mjData. A CompiledSystem holds what no run
 // changes — the compiled forward dynamics (the mass-matrix form or the articulated-body algorithm),
-// the constraint rows and the projection onto them, the monitors (the energy and its rate, the
-// events, the frames), the names — and each run takes a workspace of its own from it (copies of the
-// evaluator's buffers, never of its code), so one compiled system serves runs one after another and
-// on several threads at once. Parameters are run-time inputs of the compiled code: a run at other
-// parameter values neither derives nor compiles again.
+// the names, and, built at the first run, the constraint rows and the projection onto them and the
+// monitors (the energy and its rate, the events, the frames) — and each run takes a workspace of
+// its own from it (copies of the evaluator's buffers, never of its code), so one compiled system
+// serves runs one after another and on several threads at once. Parameters are run-time inputs of
+// the compiled code: a run at other parameter values neither derives nor compiles again.
 #include <memory>
 #include <mutex>
 #include <string>
@@ -77,8 +77,9 @@ class CompiledSystem {
   /// generated and compiled at its first call, with the backend asked for, in the parameters'
   /// order of names().parameters.
   const RigidBodyCalls& rigid_body() const;
-  /// The monitors (simulation internals).
-  const Monitors& monitors() const { return *monitors_; }
+  /// The monitors (simulation internals), built at the first call: the first run's (a caller of
+  /// the dynamics alone never pays for them).
+  const Monitors& monitors() const;
 
  private:
   CompiledSystem(const model::System& kept, const formulations::EquationsOfMotion& eom, const CompileOptions& options,
@@ -91,9 +92,10 @@ class CompiledSystem {
   std::string evaluator_choice_;  // (before evaluator_: compiling it writes this)
   EquationsEvaluator evaluator_;
   CompiledOutputs outputs_;
-  std::unique_ptr<const Monitors> monitors_;
-  model::System kept_;  // what the rigid-body calls are generated from, on first use
+  model::System kept_;  // what the monitors and the rigid-body calls are generated from, on first use
   formulations::EquationsOfMotion eom_;
+  mutable std::once_flag monitors_made_;
+  mutable std::unique_ptr<const Monitors> monitors_;
   mutable std::once_flag rigid_body_made_;
   mutable std::unique_ptr<const RigidBodyCalls> rigid_body_;
 };
