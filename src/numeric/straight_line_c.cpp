@@ -63,10 +63,11 @@ class Printer {
   }
   bool computed(std::uint32_t s) const { return !p_.is_input(s) && !p_.is_constant(s); }
 
+  // An input is read where it is used (a part stores only at its end, so nothing written can alias it).
   std::string slot(std::uint32_t s) const {
     if (p_.is_constant(s)) return literal(p_.constants[s - p_.input_count]);
-    std::string name(1, p_.is_input(s) ? 'i' : 'v');  // (appended, not "i" + ...: GCC 12's -Wrestrict)
-    return name.append(std::to_string(s));
+    std::string name(p_.is_input(s) ? "in[" : "v");  // (appended, not "v" + ...: GCC 12's -Wrestrict)
+    return name.append(std::to_string(s)).append(p_.is_input(s) ? "]" : "");
   }
 
   // Binary powering written out for |n| <= 4 (the roundings of power_int), else the helper.
@@ -102,18 +103,16 @@ class Printer {
     }
   }
 
-  // Part q: the inputs and the earlier parts' values it reads, its instructions, then the values
-  // later parts read and the outputs it computes stored.
+  // Part q: the earlier parts' values it reads, its instructions, then the values later parts read
+  // and the outputs it computes stored.
   std::string part(std::size_t q) const {
     const std::size_t begin = q * kInstructionsPerPart, end = std::min(p_.code.size(), begin + kInstructionsPerPart);
     std::set<std::uint32_t> read;
     for (std::size_t k = begin; k < end; ++k)
       for (const auto s : operands(p_.code[k]))
-        if (p_.is_input(s) || (computed(s) && part_of_[s] != q)) read.insert(s);
+        if (computed(s) && part_of_[s] != q) read.insert(s);
     std::ostringstream c;
-    for (const auto s : read)
-      c << "  const double " << slot(s) << " = " << (p_.is_input(s) ? "in[" + std::to_string(s) : "w[" + std::to_string(shared_[s]))
-        << "];\n";
+    for (const auto s : read) c << "  const double " << slot(s) << " = w[" << shared_[s] << "];\n";
     for (std::size_t k = begin; k < end; ++k) c << "  const double " << slot(p_.code[k].dst) << " = " << value(p_.code[k]) << ";\n";
     for (std::size_t k = begin; k < end; ++k)
       if (const auto s = p_.code[k].dst; shared_[s] != kNone) c << "  w[" << shared_[s] << "] = " << slot(s) << ";\n";
@@ -127,8 +126,7 @@ class Printer {
     std::ostringstream c;
     for (std::size_t o = 0; o < p_.outputs.size(); ++o) {
       const auto s = p_.outputs[o];
-      if (p_.is_input(s)) c << "  out[" << o << "] = in[" << s << "];\n";
-      else if (p_.is_constant(s)) c << "  out[" << o << "] = " << slot(s) << ";\n";
+      if (!computed(s)) c << "  out[" << o << "] = " << slot(s) << ";\n";
     }
     return c.str();
   }
