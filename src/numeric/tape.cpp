@@ -54,32 +54,45 @@ void Tape::schedule(const std::vector<Instruction>& code) {
   std::vector<Queue> ready(StraightLineProgram::op_count);
   for (std::size_t i = 0; i < code.size(); ++i)
     if (waiting[i] == 0) ready[static_cast<std::size_t>(code[i].op)].push(i);
-  while (dst_.size() < code.size()) {
+  std::vector<std::size_t> order;  // of the program's instructions
+  while (order.size() < code.size()) {
     const auto op = static_cast<std::size_t>(std::max_element(ready.begin(), ready.end(), [](const Queue& x, const Queue& y) {
                                                return x.size() < y.size();
                                              }) - ready.begin());
-    const auto at = static_cast<std::uint32_t>(dst_.size());
+    const auto at = static_cast<std::uint32_t>(order.size());
     runs_.push_back({static_cast<Op>(op), at, at});
     std::vector<std::size_t> run;  // independent of each other, so evaluated overlapping
     for (; !ready[op].empty(); ready[op].pop()) run.push_back(ready[op].top());
     for (const auto i : run) {
       for (const auto u : users[i])
         if (--waiting[u] == 0) ready[static_cast<std::size_t>(code[u].op)].push(u);
-      const auto& ins = code[i];
+      order.push_back(i);
       ++runs_.back().end;
-      dst_.push_back(ins.dst), a_.push_back(ins.a), b_.push_back(ins.b), c_.push_back(ins.c);
-      exponent_.push_back(ins.exponent);
     }
   }
+  // Computed values renumbered in the order they are computed: the k-th instruction writes slot
+  // first_computed_ + k, so a run writes consecutive slots and needs no destination indices.
+  first_computed_ = static_cast<std::uint32_t>(input_count_ + constants_.size());
+  std::vector<std::uint32_t> renumbered(slot_count_);
+  for (std::uint32_t s = 0; s < first_computed_; ++s) renumbered[s] = s;
+  for (std::size_t k = 0; k < order.size(); ++k) renumbered[code[order[k]].dst] = first_computed_ + static_cast<std::uint32_t>(k);
+  for (const auto i : order) {
+    a_.push_back(renumbered[code[i].a]), b_.push_back(renumbered[code[i].b]), c_.push_back(renumbered[code[i].c]);
+    exponent_.push_back(code[i].exponent);
+  }
+  for (auto& s : output_slots_) s = renumbered[s];
+  slot_count_ = first_computed_ + order.size();
 }
 
 template <class F>
 void Tape::apply(const Run& r, double* w, F f) const {
-  for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = f(w[a_[i]], w[b_[i]]);
+  double* out = w + first_computed_;
+  for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = f(w[a_[i]], w[b_[i]]);
 }
 
 void Tape::evaluate(const double* inputs, double* outputs) const {
   double* w = registers();
+  double* out = w + first_computed_;  // the computed values, in the order of the runs
   for (std::size_t i = 0; i < input_count_; ++i) w[i] = inputs[i];
   for (const auto& r : runs_) {
     switch (r.op) {
@@ -87,18 +100,18 @@ void Tape::evaluate(const double* inputs, double* outputs) const {
       case Op::Sub: apply(r, w, [](double a, double b) { return a - b; }); break;
       case Op::Mul: apply(r, w, [](double a, double b) { return a * b; }); break;
       case Op::MulAdd:
-        for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = w[c_[i]] + w[a_[i]] * w[b_[i]];
+        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[c_[i]] + w[a_[i]] * w[b_[i]];
         break;
       case Op::MulSub:
-        for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = w[c_[i]] - w[a_[i]] * w[b_[i]];
+        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[c_[i]] - w[a_[i]] * w[b_[i]];
         break;
       case Op::MulSubFrom:
-        for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = w[a_[i]] * w[b_[i]] - w[c_[i]];
+        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[a_[i]] * w[b_[i]] - w[c_[i]];
         break;
       case Op::Neg: apply(r, w, [](double a, double) { return -a; }); break;
       case Op::Div: apply(r, w, [](double a, double b) { return a / b; }); break;
       case Op::PowInt:
-        for (std::uint32_t i = r.begin; i < r.end; ++i) w[dst_[i]] = power_int(w[a_[i]], exponent_[i]);
+        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = power_int(w[a_[i]], exponent_[i]);
         break;
       case Op::Pow: apply(r, w, [](double a, double b) { return std::pow(a, b); }); break;
       case Op::Sqrt: apply(r, w, [](double a, double) { return std::sqrt(a); }); break;

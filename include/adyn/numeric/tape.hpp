@@ -28,7 +28,7 @@ class Tape {
 
   std::size_t input_count() const { return input_count_; }
   std::size_t output_count() const { return output_slots_.size(); }
-  std::size_t instruction_count() const { return dst_.size(); }
+  std::size_t instruction_count() const { return a_.size(); }
   /// Runs of one operation (dispatches per evaluation).
   std::size_t run_count() const { return runs_.size(); }
 
@@ -51,10 +51,11 @@ class Tape {
   std::size_t input_count_ = 0;
   std::vector<double> constants_;               // slots [input_count, input_count + constants)
   std::vector<Run> runs_;
-  std::vector<std::uint32_t> dst_, a_, b_, c_;  // the scheduled instructions
+  std::vector<std::uint32_t> a_, b_, c_;  // the scheduled instructions' operands; the k-th writes first_computed_ + k
   std::vector<int> exponent_;
   std::vector<std::uint32_t> output_slots_;
   std::size_t slot_count_ = 0;
+  std::uint32_t first_computed_ = 0;
   std::uint64_t id_ = 0;                        // which tape the thread's registers hold the constants of
   /// This thread's registers, holding this tape's constants.
   double* registers() const;
