@@ -541,7 +541,7 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   if (top.has("operating_point")) reader.read_operating_point(top, doc.setup);
   if (top.has("simulation")) reader.read_simulation(top["simulation"], doc.setup);
   if (!reader.joint_initial_values().empty() && !doc.setup.method) {  // as the URDF reader's free joints
-    doc.setup.method = "kane";
+    doc.setup.method = formulations::default_method_in_speeds;
     doc.notes.push_back("spherical or free joint(s): the speeds are declared (not all are rates), so the equations "
                         "are Kane's by default");
   }
