@@ -17,6 +17,7 @@
 #include "adyn/kinematics/dyadic.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/inertia.hpp"
+#include "adyn/numeric/integrator_registry.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "geometric_constraints.hpp"
@@ -134,7 +135,7 @@ class ModelReader : public JointsSection {
     }
     if (f.has("method")) setup.method = one_of(f["method"], object, "method", formulations::method_names());
     if (f.has("integrator"))
-      setup.integrator = one_of(f["integrator"], object, "integrator", {"dopri", "bdf", "ida", "midpoint"});
+      setup.integrator = one_of(f["integrator"], object, "integrator", numeric::integrator_names());
     if (f.has("projection")) setup.projection = boolean(f["projection"], object);
   }
 
