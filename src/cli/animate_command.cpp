@@ -48,7 +48,8 @@ int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     stage.emplace("derivation");
     const auto options = simulation_options(o.given, doc.setup);
-    const auto eom = equations_to_integrate(doc.system, o.method.value_or(doc.setup.method.value_or(formulations::default_method)), options);
+    const auto method = o.method.value_or(doc.setup.method.value_or(formulations::default_method));
+    const auto eom = equations_to_integrate(doc.system, method, options);
     stage.reset();
     trajectory = integrate(doc, eom, options, err);
     for (const auto& w : trajectory.summary.warnings) err << "adyn: warning: " << w << "\n";

@@ -135,7 +135,9 @@ Action declare_linearize(CLI::App& command) {
   command.description("Linearize the equations of motion about an operating point (the model's initial conditions "
                       "overridden by --at)");
   add_model_argument(command, o->model);
-  add_method_option(command, o->method, std::string("default: ") + formulations::default_method_in_speeds + "; the linearization needs independent speeds");
+  add_method_option(command, o->method,
+                    std::string("default: ") + formulations::default_method_in_speeds +
+                        "; the linearization needs independent speeds");
   add_dependent_speeds_option(command, o->dependent);
   add_operating_point_options(command, o->at, o->rest);
   command.add_option("-f,--format", o->format, "text, latex or json")->check(CLI::IsMember({"text", "latex", "json"}));

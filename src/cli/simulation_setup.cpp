@@ -55,7 +55,9 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
   positive_number(command.add_option("--rtol", given.rtol, "Relative tolerance"));
   positive_number(command.add_option("--atol", given.atol, "Absolute tolerance"));
   const numeric::SimulationOptions defaults;
-  const auto default_integrator = [&](const numeric::IntegratorChoice& row) { return row.integrator == defaults.integrator; };
+  const auto default_integrator = [&](const numeric::IntegratorChoice& row) {
+    return row.integrator == defaults.integrator;
+  };
   command.add_option("--integrator", given.integrator, choices_help(numeric::integrators(), default_integrator))
       ->check(CLI::IsMember(numeric::integrator_names()));
   command.add_flag_callback("--no-projection", [&given] { given.projection = false; }, "Do not project onto the constraints");
