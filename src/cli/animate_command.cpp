@@ -48,7 +48,8 @@ int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     stage.emplace("derivation");
     const auto options = simulation_options(o.given, doc.setup);
-    const auto eom = equations_to_integrate(doc.system, o.method.value_or(doc.setup.method.value_or("lagrange")), options);
+    const auto method = o.method.value_or(doc.setup.method.value_or(formulations::default_method));
+    const auto eom = equations_to_integrate(doc.system, method, options);
     stage.reset();
     trajectory = integrate(doc, eom, options, err);
     for (const auto& w : trajectory.summary.warnings) err << "adyn: warning: " << w << "\n";
@@ -76,7 +77,7 @@ Action declare_animate(CLI::App& command) {
   command.add_option("--trajectory", o->trajectory, "Replay a trajectory written by adyn simulate (CSV) instead of simulating")
       ->type_name("FILE.csv");
   command.add_option("--trace", o->traces, "Draw the path of these points (comma-separated)")->delimiter(',')->type_name("P,...");
-  add_method_option(command, o->method, "default: the model's, else lagrange");
+  add_method_option(command, o->method, std::string("default: the model's, else ") + formulations::default_method);
   add_dependent_speeds_option(command, o->dependent);
   add_simulation_options(command, o->given);
   command.callback([o] {

@@ -17,7 +17,7 @@ namespace adyn::cli {
 namespace {
 
 struct CodegenOptions {
-  std::string model, method = "lagrange", output, name = "eom";
+  std::string model, method = formulations::default_method, output, name = "eom";
   std::vector<std::string> dependent;
 };
 
@@ -50,7 +50,7 @@ Action declare_codegen(CLI::App& command) {
                       "void NAME(const double* t, const double* q, const double* u, const double* p, double* M, "
                       "double* F, double* qdot[, double* G, double* g][, double* C])");
   add_model_argument(command, o->model);
-  add_method_option(command, o->method, "default: lagrange");
+  add_method_option(command, o->method, std::string("default: ") + formulations::default_method);
   add_dependent_speeds_option(command, o->dependent);
   command.add_option("-o,--output", o->output, "C file to write (default: standard output)")->type_name("FILE");
   command.add_option("--name", o->name, "Name of the C function (default: eom)")

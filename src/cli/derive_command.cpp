@@ -18,7 +18,7 @@ namespace adyn::cli {
 namespace {
 
 struct DeriveOptions {
-  std::string model, method = "lagrange", format = "text";
+  std::string model, method = formulations::default_method, format = "text";
   std::vector<std::string> dependent;
 };
 
@@ -58,7 +58,7 @@ Action declare_derive(CLI::App& command) {
   auto o = std::make_shared<DeriveOptions>();
   command.description("Derive the equations of motion M u' = F (+ G^T lambda) by a formulation");
   add_model_argument(command, o->model);
-  add_method_option(command, o->method, "default: lagrange");
+  add_method_option(command, o->method, std::string("default: ") + formulations::default_method);
   add_dependent_speeds_option(command, o->dependent);
   command.add_option("-f,--format", o->format, "Output: text (default), latex, c (a C function, after CSE) or json")
       ->check(CLI::IsMember({"text", "latex", "c", "json"}));

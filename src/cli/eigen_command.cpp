@@ -15,13 +15,14 @@
 #include "adyn/cli/operating_point.hpp"
 #include "adyn/cli/plot.hpp"
 #include "adyn/error.hpp"
+#include "adyn/formulations/method_registry.hpp"
 
 namespace adyn::cli {
 
 namespace {
 
 struct EigenOptions {
-  std::string model, method = "kane";
+  std::string model, method = formulations::default_method_in_speeds;
   std::vector<std::string> at, dependent;
   bool rest = false;
   std::optional<std::string> sweep, plot, csv;
@@ -131,7 +132,9 @@ Action declare_eigen(CLI::App& command) {
   command.description("Eigenvalues, natural frequencies, damping ratios and stability of the linearization about an "
                       "operating point; --sweep a parameter to find the stability boundaries");
   add_model_argument(command, o->model);
-  add_method_option(command, o->method, "default: kane; the linearization needs independent speeds");
+  add_method_option(command, o->method,
+                    std::string("default: ") + formulations::default_method_in_speeds +
+                        "; the linearization needs independent speeds");
   add_dependent_speeds_option(command, o->dependent);
   add_operating_point_options(command, o->at, o->rest);
   command.add_option("--sweep", o->sweep, "PARAMETER=LO:HI:COUNT: eigenvalues against a model parameter")

@@ -24,7 +24,7 @@ namespace adyn::cli {
 namespace {
 
 struct EquilibriumArguments {
-  std::string model, method = "kane";
+  std::string model, method = formulations::default_method_in_speeds;
   std::vector<std::string> guesses, free;
   int scan = 0;
   bool json = false;
@@ -104,7 +104,7 @@ Action declare_equilibrium(CLI::App& command) {
   command.description("Find equilibria and steady motions (u' = 0, the non-cyclic coordinates at rest) from the "
                       "model's initial conditions and further guesses, with their stability");
   add_model_argument(command, a->model);
-  add_method_option(command, a->method, "default: kane");
+  add_method_option(command, a->method, std::string("default: ") + formulations::default_method_in_speeds);
   command.add_option("--guess", a->guesses, "\"NAME=EXPR,...\": a starting point over the initial conditions; repeatable")
       ->type_name("ASSIGNMENTS");
   command.add_option("--scan", a->scan, "Also start from N random points (the unknowns within +-pi of the initial values; N up to 10000)")

@@ -11,6 +11,7 @@
 
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/operating_point.hpp"
+#include "adyn/formulations/method_registry.hpp"
 #include "adyn/symbolic/printers.hpp"
 
 namespace adyn::cli {
@@ -126,7 +127,7 @@ void write_json(const Linearization& job, std::ostream& out) {
 
 Action declare_linearize(CLI::App& command) {
   struct Options {
-    std::string model, method = "kane", format = "text";
+    std::string model, method = formulations::default_method_in_speeds, format = "text";
     std::vector<std::string> at, dependent;
     bool rest = false;
   };
@@ -134,7 +135,9 @@ Action declare_linearize(CLI::App& command) {
   command.description("Linearize the equations of motion about an operating point (the model's initial conditions "
                       "overridden by --at)");
   add_model_argument(command, o->model);
-  add_method_option(command, o->method, "default: kane; the linearization needs independent speeds");
+  add_method_option(command, o->method,
+                    std::string("default: ") + formulations::default_method_in_speeds +
+                        "; the linearization needs independent speeds");
   add_dependent_speeds_option(command, o->dependent);
   add_operating_point_options(command, o->at, o->rest);
   command.add_option("-f,--format", o->format, "text, latex or json")->check(CLI::IsMember({"text", "latex", "json"}));

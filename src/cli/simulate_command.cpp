@@ -61,7 +61,7 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   auto doc = read_model_document(args.model);
   set_dependent_speeds(doc.system, args.dependent);
   set_inputs(doc.system, args.given.inputs);
-  const std::string method = args.method.value_or(doc.setup.method.value_or("lagrange"));
+  const std::string method = args.method.value_or(doc.setup.method.value_or(formulations::default_method));
   const auto options = simulation_options(args.given, doc.setup);
   stage.emplace("derivation");
   const auto eom = equations_to_integrate(doc.system, method, options);
@@ -96,7 +96,7 @@ Action declare_simulate(CLI::App& command) {
   command.description("Integrate the equations of motion from the model's initial conditions and write the trajectory "
                       "(t, q, u, lambda, energy, constraint violation); options override the model's settings");
   add_model_argument(command, o->model);
-  add_method_option(command, o->method, "default: the model's, else lagrange");
+  add_method_option(command, o->method, std::string("default: the model's, else ") + formulations::default_method);
   add_dependent_speeds_option(command, o->dependent);
   command.add_option("-o,--output", o->output, "Trajectory file: .csv or .json (default: CSV on standard output)")
       ->type_name("FILE");

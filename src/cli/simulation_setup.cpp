@@ -13,6 +13,7 @@
 #include <map>
 
 #include "adyn/analysis/redundant_constraints.hpp"
+#include "adyn/choice_table.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/input_table.hpp"
 #include "adyn/cli/interruption.hpp"
@@ -21,28 +22,29 @@
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/joint_limits.hpp"
+#include "adyn/numeric/backend_registry.hpp"
+#include "adyn/numeric/integrator_registry.hpp"
 
 namespace adyn::cli {
 namespace {
 
-numeric::Integrator integrator_named(const std::string& name) {
-  if (name == "dopri") return numeric::Integrator::DormandPrince;
-  if (name == "bdf") return numeric::Integrator::Bdf;
-  if (name == "midpoint") return numeric::Integrator::ImplicitMidpoint;
-  if (name == "ida") return numeric::Integrator::Ida;
-  throw ModelError("integrator '" + name + "'", "not one of dopri, bdf, ida, midpoint");
+// A table's choices as an option's help lists them: "dopri (explicit Dormand-Prince, default), bdf
+// (CVODE) or ...": each row's key and help, the default marked.
+template <class Row, class IsDefault>
+std::string choices_help(const std::vector<Row>& rows, IsDefault is_default) {
+  std::vector<std::string> texts;
+  for (const auto& row : rows) {
+    std::string note(row.help);
+    if (is_default(row)) note += note.empty() ? "default" : ", default";
+    texts.push_back(std::string(row.key) + (note.empty() ? "" : " (" + note + ")"));
+  }
+  return listed(texts, " or ");
 }
 
 numeric::ConstraintSolver constraint_solver_named(const std::string& name) {
   if (name == "augmented-lagrangian") return numeric::ConstraintSolver::AugmentedLagrangian;
   if (name == "kkt") return numeric::ConstraintSolver::Kkt;
   throw ModelError("constraint solver '" + name + "'", "not one of augmented-lagrangian, kkt");
-}
-
-numeric::Backend backend_named(const std::string& name) {
-  if (name == "tape") return numeric::Backend::Tape;
-  if (name == "native") return numeric::Backend::Native;
-  throw ModelError("backend '" + name + "'", "not one of tape, native");
 }
 
 }  // namespace
@@ -52,10 +54,12 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
   positive_number(command.add_option("--dt", given.output_step, "Output interval"));
   positive_number(command.add_option("--rtol", given.rtol, "Relative tolerance"));
   positive_number(command.add_option("--atol", given.atol, "Absolute tolerance"));
-  command.add_option("--integrator", given.integrator,
-                     "dopri (explicit Dormand-Prince, default), bdf (CVODE), ida (DAE with the multipliers) or midpoint "
-                     "(symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton)")
-      ->check(CLI::IsMember({"dopri", "bdf", "ida", "midpoint"}));
+  const numeric::SimulationOptions defaults;
+  const auto default_integrator = [&](const numeric::IntegratorChoice& row) {
+    return row.integrator == defaults.integrator;
+  };
+  command.add_option("--integrator", given.integrator, choices_help(numeric::integrators(), default_integrator))
+      ->check(CLI::IsMember(numeric::integrator_names()));
   command.add_flag_callback("--no-projection", [&given] { given.projection = false; }, "Do not project onto the constraints");
   command.add_flag("--mass-matrix", given.mass_matrix,
                    "Evaluate the derived M u' = F, even where the O(n) articulated-body algorithm applies");
@@ -73,8 +77,9 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
                      "Wall-clock budget of the integration in seconds: when it is spent the run stops with the "
                      "trajectory so far (default: none)")
       ->type_name("SECONDS");
-  command.add_option("--backend", given.backend, "tape (default) or native (generated C compiled at run time)")
-      ->check(CLI::IsMember({"tape", "native"}));
+  const auto default_backend = [&](const numeric::BackendChoice& row) { return row.backend == defaults.backend; };
+  command.add_option("--backend", given.backend, choices_help(numeric::backends(), default_backend))
+      ->check(CLI::IsMember(numeric::backend_names()));
   command.add_option("--input", given.inputs, "NAME=VALUE: the constant value of one of the model's inputs over the "
                                               "model's own (default 0); NAME=FILE.csv: its values in time, a table "
                                               "t,value interpolated linearly; repeatable")
@@ -138,10 +143,11 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
   o.output_step = given.output_step.value_or(setup.output_step.value_or(o.output_step));
   o.rtol = given.rtol.value_or(setup.rtol.value_or(o.rtol));
   o.atol = given.atol.value_or(setup.atol.value_or(o.atol));
-  o.integrator = integrator_named(given.integrator.value_or(setup.integrator.value_or("dopri")));
+  if (const auto integrator = given.integrator ? given.integrator : setup.integrator)
+    o.integrator = numeric::integrator_named(*integrator).integrator;
   o.project = given.projection.value_or(setup.projection.value_or(true));
   o.baumgarte = given.baumgarte.value_or(setup.baumgarte.value_or(0.0));
-  o.backend = backend_named(given.backend.value_or("tape"));
+  if (given.backend) o.backend = numeric::backend_named(*given.backend).backend;
   o.constraint_solver = constraint_solver_named(given.constraint_solver.value_or("augmented-lagrangian"));
   o.articulated_body = !given.mass_matrix;
   if (given.max_steps && *given.max_steps < 1)

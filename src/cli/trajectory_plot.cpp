@@ -7,6 +7,7 @@
 
 #include "adyn/analysis/energy.hpp"
 #include "adyn/error.hpp"
+#include "adyn/numeric/integrator_registry.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::cli {
@@ -181,16 +182,6 @@ plot::Panel violation_panel(const numeric::Trajectory& tr, const std::string& ti
           .log_y = positive};
 }
 
-const char* integrator_name(numeric::Integrator integrator) {
-  switch (integrator) {
-    case numeric::Integrator::Bdf: return "CVODE BDF";
-    case numeric::Integrator::Ida: return "IDA";
-    case numeric::Integrator::ImplicitMidpoint: return "implicit midpoint";
-    case numeric::Integrator::DormandPrince: break;
-  }
-  return "Dormand–Prince";
-}
-
 }  // namespace
 
 plot::Figure trajectory_figure(const model::System& system, const formulations::EquationsOfMotion& eom,
@@ -198,7 +189,8 @@ plot::Figure trajectory_figure(const model::System& system, const formulations::
   const bool seconds = in_seconds(system);
   const std::string t = seconds ? "t (s)" : "t";
   const auto units = coordinate_units(system, eom, seconds);
-  plot::Figure f{.title = system.name() + ": " + eom.method + " equations, " + integrator_name(options.integrator)};
+  const std::string integrator(numeric::integrator_choice(options.integrator).label);
+  plot::Figure f{.title = system.name() + ": " + eom.method + " equations, " + integrator};
   auto add = [&f](std::vector<plot::Panel> panels) { f.panels.insert(f.panels.end(), panels.begin(), panels.end()); };
   add(component_panels("Coordinates", "q", t, tr.coordinate_names, tr.t, tr.q, units));
   add(component_panels("Generalized speeds", "u", t, tr.speed_names, tr.t, tr.u, units));

@@ -1,10 +1,10 @@
 #include "adyn/formulations/articulated_body.hpp"
 
-#include <map>
 #include <optional>
 
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
+#include "adyn/formulations/method_registry.hpp"
 #include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/cse.hpp"
@@ -169,17 +169,15 @@ std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model
 }
 
 std::optional<EquationsOfMotion> tree_equations_outline(const model::System& system, const std::string& method) {
-  static const std::map<std::string, std::string> named_in_own_state = {
-      {"lagrange", "Lagrange"}, {"kane", "Kane"}, {"gibbs-appell", "Gibbs-Appell"}};
-  const auto name = named_in_own_state.find(method);
-  if (name == named_in_own_state.end() || !system.constraints().empty() || !system.events().empty()) return std::nullopt;
-  if (method == "lagrange") {
+  const auto* row = find_method(method);
+  if (!row || !row->tree_form || !system.constraints().empty() || !system.events().empty()) return std::nullopt;
+  if (row->speeds_are_rates) {
     if (!system.coordinate_rates().empty()) return std::nullopt;  // Lagrange's speeds are then q̇, not u
     system.check_velocities_from_positions("Lagrange's equations (and Hamilton's and Udwadia-Kalaba's, built on them)");
   }
   system.check_kinematic_equations();
   EquationsOfMotion eom;
-  eom.method = name->second;
+  eom.method = row->label;
   eom.coordinates = system.coordinates();
   eom.speeds = system.speeds();
   eom.coordinate_rates = matrix(eom.n(), 1);

@@ -2,16 +2,9 @@
 
 #include <algorithm>
 
+#include "adyn/choice_table.hpp"
 #include "adyn/error.hpp"
-#include "adyn/formulations/boltzmann_hamel.hpp"
-#include "adyn/formulations/fundamental_equation.hpp"
-#include "adyn/formulations/gauss.hpp"
-#include "adyn/formulations/gibbs_appell.hpp"
-#include "adyn/formulations/hamilton.hpp"
-#include "adyn/formulations/kane.hpp"
-#include "adyn/formulations/lagrange.hpp"
-#include "adyn/formulations/orthogonal_complement.hpp"
-#include "adyn/formulations/udwadia_kalaba.hpp"
+#include "adyn/formulations/method_registry.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
@@ -19,24 +12,16 @@
 namespace adyn::formulations {
 
 const std::vector<std::string>& method_names() {
-  static const std::vector<std::string> names = {"lagrange", "kane",           "gibbs-appell", "maggi", "boltzmann-hamel",
-                                                 "gauss",    "udwadia-kalaba", "fundamental-equation", "hamilton"};
+  static const std::vector<std::string> names = choice_keys(methods());
   return names;
 }
 
 namespace {
 
-std::string method_list() {
-  std::string known;
-  for (const auto& name : method_names()) known.append(known.empty() ? "" : ", ").append(name);
-  return known;
-}
-
 // Every name of `names` a method, none twice.
 void check_method_names(const std::vector<std::string>& names, const std::string& option) {
-  const auto& known = method_names();
   for (auto it = names.begin(); it != names.end(); ++it) {
-    if (std::find(known.begin(), known.end(), *it) == known.end())
+    if (!find_method(*it))
       throw ModelError(option + " '" + *it + "'", "not a method; the methods are " + method_list());
     if (std::find(names.begin(), it, *it) != it) throw ModelError(option + " '" + *it + "'", "is listed twice");
   }
@@ -60,19 +45,6 @@ std::vector<std::string> select_methods(const std::vector<std::string>& only, co
 
 namespace {
 
-EquationsOfMotion derive_by(const model::System& system, const std::string& method) {
-  if (method == "lagrange") return lagrange(system);
-  if (method == "kane") return kane(system);
-  if (method == "gibbs-appell") return gibbs_appell(system);
-  if (method == "maggi") return orthogonal_complement(system);
-  if (method == "boltzmann-hamel") return boltzmann_hamel(system);
-  if (method == "gauss") return gauss(system);
-  if (method == "udwadia-kalaba") return udwadia_kalaba(system);
-  if (method == "fundamental-equation") return fundamental_equation(system);
-  if (method == "hamilton") return hamilton(system);
-  throw ModelError("method '" + method + "'", "unknown (expected one of " + method_list() + ")");
-}
-
 // The first constraint that does work (a nonideal force C or Coulomb friction), if any.
 const model::Constraint* nonideal_constraint(const model::System& system) {
   for (const auto& c : system.constraints())
@@ -80,37 +52,31 @@ const model::Constraint* nonideal_constraint(const model::System& system) {
   return nullptr;
 }
 
-// What a method solves for symbolically, for the message when it is too large: the dependent speeds
-// (Kane, Gibbs–Appell), the orthogonal complement (Maggi), the speeds in the quasi-velocities
-// (Boltzmann–Hamel), the rates in the momenta (Hamilton).
-std::string symbolic_solve_of(const std::string& method, unsigned order) {
-  const std::string n = std::to_string(order);
-  if (method == "hamilton") return "the " + n + " rates in the momenta (the inverse of the mass matrix)";
-  if (method == "maggi") return "the orthogonal complement of the constraints (the inverse of their " + n + " x " + n + " block)";
-  if (method == "boltzmann-hamel") return "the " + n + " dependent speeds in the quasi-velocities of the constraints";
-  return "the " + n + " dependent speeds";
+// The row's text with {n} replaced by the number of unknowns.
+std::string with_count(std::string_view text, unsigned order) {
+  std::string out(text);
+  for (auto at = out.find("{n}"); at != std::string::npos; at = out.find("{n}", at))
+    out.replace(at, 3, std::to_string(order));
+  return out;
 }
 
 // A derivation whose symbolic solve has too many unknowns (sym::BeyondGraphDeterminant), in terms
 // of the method, with the methods that need no such solve.
-EquationsOfMotion derive_within_limits(const model::System& system, const std::string& method) {
+EquationsOfMotion derive_within_limits(const model::System& system, const Method& method) {
   try {
-    return derive_by(system, method);
+    return method.derive(system);
   } catch (const sym::BeyondGraphDeterminant& e) {
-    const std::string instead = method == "hamilton" ? "derive by lagrange or kane, which need no inverse of the mass matrix"
-                                                     : "derive by lagrange, gauss or udwadia-kalaba, which keep the "
-                                                       "constraints as multipliers and eliminate no speed";
-    throw NotApplicableError("method '" + method + "'", "cannot solve for " + symbolic_solve_of(method, e.order()) +
-                                                            " symbolically: more than " +
-                                                            std::to_string(sym::largest_graph_determinant) +
-                                                            " unknowns for Cramer's rule over the expression graph; " + instead);
+    throw NotApplicableError("method '" + std::string(method.key) + "'",
+                             "cannot solve for " + with_count(method.symbolic_solve, e.order()) +
+                                 " symbolically: more than " + std::to_string(sym::largest_graph_determinant) +
+                                 " unknowns for Cramer's rule over the expression graph; " + std::string(method.instead));
   }
 }
 
 }  // namespace
 
 EquationsOfMotion derive(const model::System& system, const std::string& method) {
-  auto eom = derive_within_limits(system, method);
+  auto eom = derive_within_limits(system, method_named(method));
   // Only Udwadia–Kalaba's equations carry the work a nonideal constraint does (their (26)); the
   // other principles assume ideal constraints and would drop it without a word.
   if (const auto* c = nonideal_constraint(system); c && eom.nonideal_force.rows() == 0 && eom.friction_coefficient.is_zero())

@@ -1,11 +1,12 @@
 // M u̇ = F of an unconstrained tree by its recursions (tree_mass_matrix_form.hpp).
 #include "adyn/formulations/tree_mass_matrix_form.hpp"
 
-#include <set>
+#include <algorithm>
 
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/generalized_forces.hpp"
+#include "adyn/formulations/method_registry.hpp"
 #include "kinematic_tree.hpp"
 
 namespace adyn::formulations {
@@ -38,9 +39,10 @@ std::optional<EquationsOfMotion> tree_mass_matrix_form(const model::System& syst
 
 std::optional<EquationsOfMotion> tree_mass_matrix_form(const model::System& system, const EquationsOfMotion& eom) {
   // The principles whose M and F of such a system are the tree's (the same rows, whichever).
-  static const std::set<std::string> principles = {"Lagrange", "Kane", "Gibbs-Appell"};
-  if (!principles.count(eom.method) || !not_own_unconstrained(system, eom).empty() || !system.events().empty())
-    return std::nullopt;
+  const auto& table = methods();
+  const bool principle =
+      std::any_of(table.begin(), table.end(), [&](const Method& m) { return m.tree_form && m.label == eom.method; });
+  if (!principle || !not_own_unconstrained(system, eom).empty() || !system.events().empty()) return std::nullopt;
   return with_tree_mass_matrix(system, eom);
 }
 

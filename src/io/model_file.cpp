@@ -17,6 +17,7 @@
 #include "adyn/kinematics/dyadic.hpp"
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/model/inertia.hpp"
+#include "adyn/numeric/integrator_registry.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "geometric_constraints.hpp"
@@ -134,7 +135,7 @@ class ModelReader : public JointsSection {
     }
     if (f.has("method")) setup.method = one_of(f["method"], object, "method", formulations::method_names());
     if (f.has("integrator"))
-      setup.integrator = one_of(f["integrator"], object, "integrator", {"dopri", "bdf", "ida", "midpoint"});
+      setup.integrator = one_of(f["integrator"], object, "integrator", numeric::integrator_names());
     if (f.has("projection")) setup.projection = boolean(f["projection"], object);
   }
 
@@ -541,7 +542,7 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   if (top.has("operating_point")) reader.read_operating_point(top, doc.setup);
   if (top.has("simulation")) reader.read_simulation(top["simulation"], doc.setup);
   if (!reader.joint_initial_values().empty() && !doc.setup.method) {  // as the URDF reader's free joints
-    doc.setup.method = "kane";
+    doc.setup.method = formulations::default_method_in_speeds;
     doc.notes.push_back("spherical or free joint(s): the speeds are declared (not all are rates), so the equations "
                         "are Kane's by default");
   }

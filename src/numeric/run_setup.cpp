@@ -4,8 +4,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "adyn/choice_table.hpp"
 #include "adyn/error.hpp"
 #include "adyn/number_text.hpp"
+#include "adyn/numeric/integrator_registry.hpp"
+#include "adyn/quoted_names.hpp"
 
 namespace adyn::numeric {
 namespace {
@@ -60,19 +63,22 @@ void check_combination(const SimulationOptions& options, const CompiledSystem& c
     throw NotApplicableError("Baumgarte stabilization",
                              "stabilizes the constraint rows of the equations of lagrange, gauss, udwadia-kalaba or "
                              "hamilton; the " + method + " equations eliminate them (simulate without --baumgarte)");
-  if (options.integrator == Integrator::Ida &&
+  const auto& integrator = integrator_choice(options.integrator);
+  const std::string object = "integrator '" + std::string(integrator.key) + "'";
+  const auto ode = [](const IntegratorChoice& row) { return !row.multiplier_form; };
+  if (integrator.multiplier_form &&
       (compiled.enforcement() != formulations::ConstraintEnforcement::Multipliers || !rows_are_constraints))
-    throw NotApplicableError("integrator 'ida'",
-                             "integrates the multiplier form of lagrange, gauss or hamilton (a multiplier per "
-                             "constraint); the " + method + " equations are not one: integrate them with dopri, "
-                             "bdf or midpoint");
-  if (options.integrator == Integrator::Ida && options.baumgarte != 0)
-    throw ModelError("simulation options", "IDA holds the constraints at the position and velocity levels itself; "
-                                           "Baumgarte stabilization is for dopri, bdf and midpoint");
-  if (options.integrator == Integrator::ImplicitMidpoint && !events.empty()) {
-    std::string names;
-    for (const auto& e : events) names += (names.empty() ? "'" : ", '") + e + "'";
-    throw ModelError("integrator 'midpoint'", "does not locate the model's events (" + names + "): use dopri or bdf");
+    throw NotApplicableError(object, "integrates the multiplier form of lagrange, gauss or hamilton (a multiplier per "
+                                     "constraint); the " + method + " equations are not one: integrate them with " +
+                                         keys_where(integrators(), ode, " or "));
+  if (integrator.multiplier_form && options.baumgarte != 0)
+    throw ModelError("simulation options", std::string(integrator.label) + " holds the constraints at the position and "
+                                           "velocity levels itself; Baumgarte stabilization is for " +
+                                               keys_where(integrators(), ode, " and "));
+  if (!integrator.locates_events && !events.empty()) {
+    const auto locating = [&](const IntegratorChoice& row) { return row.locates_events && ode(row); };
+    throw ModelError(object, "does not locate the model's events (" + quoted_names(events) + "): use " +
+                                 keys_where(integrators(), locating, " or "));
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "adyn/cli/simulation_setup.hpp"
 #include "adyn/error.hpp"
+#include "adyn/numeric/backend_registry.hpp"
 #include "adyn/numeric/dynamics_derivatives.hpp"
 #include "bindings.hpp"
 
@@ -104,7 +105,7 @@ void bind_compiled(py::module_& m) {
       .def_property_readonly("coordinates", [](const CompiledEquations& c) { return c.system->names().coordinates; })
       .def_property_readonly("speeds", [](const CompiledEquations& c) { return c.system->names().speeds; })
       .def_property_readonly("backend", [](const CompiledEquations& c) {
-        return c.system->evaluator().backend() == numeric::Backend::Native ? "native" : "tape";
+        return std::string(numeric::backend_choice(c.system->evaluator().backend()).key);
       }, "The backend of the compiled code ('tape' where native code was asked for but could not be had)")
       .def_property_readonly("articulated_body", [](const CompiledEquations& c) {
         return c.system->evaluator().articulated_body();

@@ -16,6 +16,8 @@
 #include "adyn/cli/simulation_setup.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
+#include "adyn/numeric/backend_registry.hpp"
+#include "adyn/numeric/integrator_registry.hpp"
 #include "bindings.hpp"
 
 namespace adyn::python {
@@ -149,6 +151,10 @@ void set_initial(io::ModelDocument& doc, const std::string& name, double value) 
 
 void bind_model(py::module_& m) {
   m.def("method_names", &formulations::method_names, "The formulations by name, in adyn compare's order");
+  m.attr("DEFAULT_METHOD") = formulations::default_method;
+  m.attr("DEFAULT_METHOD_IN_SPEEDS") = formulations::default_method_in_speeds;
+  m.def("integrator_names", &numeric::integrator_names, "The integrators by name (Equations.simulate's integrator)");
+  m.def("backend_names", &numeric::backend_names, "The backends by name (Equations.compile's backend)");
   m.def("select_methods", [](const std::vector<std::string>& methods, const std::vector<std::string>& skip) {
     return formulations::select_methods(methods, skip, "methods", "skip");
   }, py::arg("methods"), py::arg("skip"),
@@ -198,7 +204,7 @@ void bind_model(py::module_& m) {
              o.samples = samples, o.tolerance = tolerance, o.seed = seed;
              return analysis::classify_constraints(x.doc.system, o);
            }, py::arg("samples") = 3, py::arg("tolerance") = 1e-8, py::arg("seed") = 20261122)
-      .def("derive", &derive, py::arg("method") = "lagrange", py::arg("dependent") = std::vector<std::string>{},
+      .def("derive", &derive, py::arg("method") = formulations::default_method, py::arg("dependent") = std::vector<std::string>{},
            "The equations of motion by a formulation (adyn.method_names()); `dependent` chooses the speeds that "
            "Kane's, Gibbs-Appell's and Maggi's equations eliminate")
       .def("random_state", &random_state, py::arg("seed") = 20240607, py::arg("spread") = 0.2,

@@ -7,12 +7,12 @@
 #include <Eigen/Dense>
 
 #include "adyn/formulations/equations_of_motion.hpp"
+#include "adyn/formulations/method_registry.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
 
-/// "lagrange", "kane", "gibbs-appell", "maggi", "boltzmann-hamel", "gauss", "udwadia-kalaba",
-/// "fundamental-equation", "hamilton".
+/// The keys of the method table (method_registry.hpp), in its order: "lagrange", "kane", ...
 const std::vector<std::string>& method_names();
 
 /// The methods a comparison runs: those of `only` in the order given (all of method_names() when
@@ -22,9 +22,10 @@ const std::vector<std::string>& method_names();
 std::vector<std::string> select_methods(const std::vector<std::string>& only, const std::vector<std::string>& skip,
                                         const std::string& only_name, const std::string& skip_name);
 
-/// The equations of a system by the named method; throws adyn::ModelError for an unknown name, and
-/// adyn::ModelError naming the constraint when the system has a nonideal constraint (a force C or
-/// Coulomb friction) that the method's equations leave out (all but udwadia-kalaba).
+/// The equations of a system by the named method (its row's derivation); throws adyn::ModelError
+/// for an unknown name, and adyn::ModelError naming the constraint when the system has a nonideal
+/// constraint (a force C or Coulomb friction) that the method's equations leave out (all but
+/// udwadia-kalaba).
 EquationsOfMotion derive(const model::System& system, const std::string& method);
 
 /// The state of the system (its coordinates q and speeds u at t) as the formulation's state:

@@ -25,7 +25,11 @@ from ._adyn import (  # noqa: F401  (the compiled core)
     NotApplicableError,
     SingularityError,
     Trajectory,
+    DEFAULT_METHOD,
+    DEFAULT_METHOD_IN_SPEEDS,
+    backend_names,
     compilations,
+    integrator_names,
     method_names,
 )
 from ._simulation import SimulationError  # noqa: F401

@@ -17,7 +17,7 @@ def _linearize(model, method, at, rest, dependent, symbolic_parameters):
     return lin
 
 
-def linearize(self, method="kane", at=None, *, rest=False, dependent=None):
+def linearize(self, method=_adyn.DEFAULT_METHOD_IN_SPEEDS, at=None, *, rest=False, dependent=None):
     """The linearized equations (adyn.Linearization) about the operating point, symbolic in the
     parameters: .A is the state matrix, .B the input matrix of the model's inputs (.input_names),
     .C and .D the output and feedthrough matrices of the model's outputs (.output_names; without
@@ -26,7 +26,7 @@ def linearize(self, method="kane", at=None, *, rest=False, dependent=None):
     return _linearize(self, method, at, rest, dependent, None)
 
 
-def eigen(self, method="kane", at=None, *, rest=False, dependent=None):
+def eigen(self, method=_adyn.DEFAULT_METHOD_IN_SPEEDS, at=None, *, rest=False, dependent=None):
     """Eigenvalues, natural frequencies, damping ratios and the stability verdict
     (adyn.Eigenanalysis) of the linearization about the operating point, as `adyn eigen`."""
     return _linearize(self, method, at, rest, dependent, []).eigen()
@@ -43,7 +43,7 @@ class Sweep:
     analyses: list              # adyn.Eigenanalysis at each value
 
 
-def sweep(self, parameter, values, method="kane", at=None, *, rest=False, dependent=None):
+def sweep(self, parameter, values, method=_adyn.DEFAULT_METHOD_IN_SPEEDS, at=None, *, rest=False, dependent=None):
     """The eigenanalysis at each of `values` (ascending, equally spaced) of a model parameter, and
     the stability boundaries between them."""
     values = [float(v) for v in values]
@@ -53,7 +53,7 @@ def sweep(self, parameter, values, method="kane", at=None, *, rest=False, depend
                  np.array([a.stable for a in analyses]), boundaries, analyses)
 
 
-def equilibria(self, method="kane", guesses=(), free=None):
+def equilibria(self, method=_adyn.DEFAULT_METHOD_IN_SPEEDS, guesses=(), free=None):
     """Equilibria and steady motions found by Gauss–Newton from the initial conditions and each
     guess ({name: value} over them), as `adyn equilibrium`: a list of dicts with q, u, multipliers
     (NumPy), residual, iterations and the names of the coordinates and speeds."""

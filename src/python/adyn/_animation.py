@@ -23,5 +23,5 @@ def animate(model, trajectory=None, *, method=None, traces=(), **options):
     equations) or, when None, a simulation by `method` (default: the model's, else lagrange) with
     Equations.simulate's `options`. `traces` names points whose paths are drawn."""
     if trajectory is None:
-        trajectory = model.derive(method or model.settings.get("method", "lagrange")).simulate(**options)
+        trajectory = model.derive(method or model.settings.get("method", _adyn.DEFAULT_METHOD)).simulate(**options)
     return Animation(_adyn.animation_page(model, trajectory, list(traces)))

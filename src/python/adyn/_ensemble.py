@@ -181,7 +181,8 @@ def ensemble(model, parameters=None, initial=None, task="simulate", *, method=No
             raise _adyn.ModelError(f"parameter '{name}': no such parameter in system '{model.name}'")
     for name in initial:
         model.copy().set_initial(name, 0.0)  # checks the name
-    method = method or model.settings.get("method") or ("kane" if task == "eigen" else "lagrange")
+    default = _adyn.DEFAULT_METHOD_IN_SPEEDS if task == "eigen" else _adyn.DEFAULT_METHOD
+    method = method or model.settings.get("method") or default
     equations = model.derive(method)
     own_cluster = client is None
     if own_cluster:

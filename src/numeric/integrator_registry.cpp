@@ -1,0 +1,34 @@
+#include "adyn/numeric/integrator_registry.hpp"
+
+#include "adyn/choice_table.hpp"
+#include "adyn/error.hpp"
+
+namespace adyn::numeric {
+
+const std::vector<IntegratorChoice>& integrators() {
+  static const std::vector<IntegratorChoice> table = {
+      {.key = "dopri", .integrator = Integrator::DormandPrince, .label = "Dormand–Prince",
+       .help = "explicit Dormand-Prince"},
+      {.key = "bdf", .integrator = Integrator::Bdf, .label = "CVODE BDF", .help = "CVODE"},
+      {.key = "ida", .integrator = Integrator::Ida, .label = "IDA", .help = "DAE with the multipliers",
+       .multiplier_form = true},
+      {.key = "midpoint", .integrator = Integrator::ImplicitMidpoint, .label = "implicit midpoint",
+       .help = "symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton", .locates_events = false},
+  };
+  return table;
+}
+
+std::vector<std::string> integrator_names() { return choice_keys(integrators()); }
+
+const IntegratorChoice& integrator_named(std::string_view key) {
+  if (const auto* row = find_choice(integrators(), key)) return *row;
+  throw ModelError("integrator '" + std::string(key) + "'", "not one of " + listed(integrator_names()));
+}
+
+const IntegratorChoice& integrator_choice(Integrator integrator) {
+  for (const auto& row : integrators())
+    if (row.integrator == integrator) return row;
+  throw Error("integrator " + std::to_string(static_cast<int>(integrator)) + " has no row in the table of integrators");
+}
+
+}  // namespace adyn::numeric

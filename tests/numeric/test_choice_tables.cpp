@@ -1,0 +1,59 @@
+// The tables of integrators and backends (numeric/integrator_registry.hpp, backend_registry.hpp):
+// every key round-trips (by its key and by its enumerator), an unknown key gives the message it
+// always gave, the options' defaults (dopri, tape) have rows, and what the integrators can do.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "adyn/error.hpp"
+#include "adyn/numeric/backend_registry.hpp"
+#include "adyn/numeric/integrator_registry.hpp"
+
+using namespace adyn;
+using namespace adyn::numeric;
+
+namespace {
+
+void expect_model_error(const std::function<void()>& f, const std::string& message) {
+  try {
+    f();
+    ADD_FAILURE() << "no error, expected: " << message;
+  } catch (const ModelError& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+  }
+}
+
+}  // namespace
+
+TEST(IntegratorRegistry, EveryKeyRoundTrips) {
+  EXPECT_EQ(integrator_names(), (std::vector<std::string>{"dopri", "bdf", "ida", "midpoint"}));
+  for (const auto& row : integrators()) {
+    EXPECT_EQ(&integrator_named(row.key), &row);
+    EXPECT_EQ(&integrator_choice(row.integrator), &row);
+  }
+  EXPECT_EQ(integrator_choice(SimulationOptions{}.integrator).key, "dopri");
+}
+
+TEST(IntegratorRegistry, AnUnknownKeyIsAModelErrorListingTheIntegrators) {
+  expect_model_error([] { integrator_named("rk4"); }, "integrator 'rk4': not one of dopri, bdf, ida, midpoint");
+}
+
+TEST(IntegratorRegistry, IdaSolvesTheMultiplierFormAndMidpointLocatesNoEvents) {
+  for (const auto& row : integrators()) {
+    EXPECT_EQ(row.multiplier_form, row.integrator == Integrator::Ida) << row.key;
+    EXPECT_EQ(row.locates_events, row.integrator != Integrator::ImplicitMidpoint) << row.key;
+  }
+}
+
+TEST(BackendRegistry, EveryKeyRoundTrips) {
+  EXPECT_EQ(backend_names(), (std::vector<std::string>{"tape", "native"}));
+  for (const auto& row : backends()) {
+    EXPECT_EQ(&backend_named(row.key), &row);
+    EXPECT_EQ(&backend_choice(row.backend), &row);
+  }
+  EXPECT_EQ(backend_choice(SimulationOptions{}.backend).key, "tape");
+}
+
+TEST(BackendRegistry, AnUnknownKeyIsAModelErrorListingTheBackends) {
+  expect_model_error([] { backend_named("gpu"); }, "backend 'gpu': not one of tape, native");
+}
