@@ -47,10 +47,18 @@ std::string sample_text(const numeric::Trajectory& tr, const std::vector<Eigen::
   return "t = " + number_text(tr.t[k]) + " (" + symbol + " = " + number_text(samples[k](column)) + ")";
 }
 
-std::string message(const model::JointRecord& joint, const std::string& what, const numeric::Trajectory& tr,
+// The name a message gives a joint: a robot description's own (doc.joints: finger-left, whose
+// coordinate is finger_left), else the model's.
+std::string shown_name(const ModelDocument& doc, const model::JointRecord& joint) {
+  for (const auto& r : doc.joints)
+    if (r.coordinate == joint.coordinates.front()) return r.name;
+  return joint.name;
+}
+
+std::string message(const std::string& joint, const std::string& what, const numeric::Trajectory& tr,
                     const std::vector<Eigen::VectorXd>& samples, Eigen::Index column, const Excursion& e,
                     const std::string& symbol) {
-  return "joint '" + joint.name + "' " + what + " at " + sample_text(tr, samples, column, e.first, symbol) +
+  return "joint '" + joint + "' " + what + " at " + sample_text(tr, samples, column, e.first, symbol) +
          ", furthest at " + sample_text(tr, samples, column, e.furthest, symbol) +
          ": the equations do not enforce a description's limits";
 }
@@ -64,17 +72,17 @@ std::vector<std::string> joint_limit_excursions(const ModelDocument& doc, const 
     const auto& name = joint.coordinates.front();
     const auto q = coordinate_named(doc.system, name);
     if (!q) continue;
-    const std::string unit = doc.system.unit_of(*q);
+    const std::string unit = doc.system.unit_of(*q), shown = shown_name(doc, joint);
     const auto& [lower, upper, velocity] = joint.limits;
     if (lower && upper)
       if (const auto c = column_named(trajectory.coordinate_names, name))
         if (const auto e = excursion(trajectory.q, *c, *lower, *upper))
-          out.push_back(message(joint, "left its range [" + number_text(*lower) + ", " + number_text(*upper) + "] " + unit,
+          out.push_back(message(shown, "left its range [" + number_text(*lower) + ", " + number_text(*upper) + "] " + unit,
                                 trajectory, trajectory.q, *c, *e, "q"));
     if (velocity)
       if (const auto c = column_named(trajectory.speed_names, joint.speeds.front()))
         if (const auto e = excursion(trajectory.u, *c, -*velocity, *velocity))
-          out.push_back(message(joint, "exceeded its speed bound " + number_text(*velocity) + " " + unit + "/s",
+          out.push_back(message(shown, "exceeded its speed bound " + number_text(*velocity) + " " + unit + "/s",
                                 trajectory, trajectory.u, *c, *e, "q'"));
   }
   return out;

@@ -209,7 +209,9 @@ void UrdfBuilder::moving_joint(const urdf::Joint& joint, const Anchor& parent) {
   const auto& q = added.coordinates.front();
   coordinates_.emplace(joint.name, q);
   record.coordinate = q.get_name(), record.speed = added.speeds.front().get_name(), record.input = added.inputs.front().get_name();
-  if (const auto note = model::friction_note(doc_.system.joints().back())) doc_.notes.push_back(*note);
+  auto named = doc_.system.joints().back();
+  named.name = joint.name;  // the description's name in the note (finger-left, not finger_left)
+  if (const auto note = model::friction_note(named)) doc_.notes.push_back(*note);
   doc_.joints.push_back(record);
   add_moving_link(child, joint.name);
 }
