@@ -280,8 +280,10 @@ namespace {
 json joint_json(const io::RobotJoint& r) {
   json j = {{"name", r.name}, {"type", r.type}, {"parent", r.parent}, {"child", r.child}};
   auto optional = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
-  if (!r.coordinate.empty()) j["coordinate"] = r.coordinate, j["input"] = r.input;
+  if (!r.coordinate.empty()) j["coordinate"] = r.coordinate;
+  if (!r.input.empty()) j["input"] = r.input;
   if (!r.coordinates.empty()) j["coordinates"] = r.coordinates;
+  if (!r.inputs.empty()) j["inputs"] = r.inputs;
   if (r.type != "fixed")
     j["limits"] = {{"lower", optional(r.lower)}, {"upper", optional(r.upper)}, {"effort", optional(r.effort)},
                    {"velocity", optional(r.velocity)}};
@@ -290,15 +292,21 @@ json joint_json(const io::RobotJoint& r) {
   return j;
 }
 
+// ", key a, b" for a list of names.
+std::string names_text(const std::string& key, const json& names) {
+  std::string s = ", " + key + " ";
+  for (std::size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + names[i].get<std::string>();
+  return s;
+}
+
 // "panda_joint1: revolute panda_link0 -> panda_link1, coordinate panda_joint1, limits [-2.9, 2.9], ..."
 std::string joint_text(const json& j) {
   std::string s = j["name"].get<std::string>() + ": " + j["type"].get<std::string>() + " " + j["parent"].get<std::string>() +
                   " -> " + j["child"].get<std::string>();
-  if (j.contains("coordinate")) s += ", coordinate " + j["coordinate"].get<std::string>() + ", input " + j["input"].get<std::string>();
-  if (j.contains("coordinates")) {
-    s += ", coordinates ";
-    for (std::size_t i = 0; i < j["coordinates"].size(); ++i) s += (i ? ", " : "") + j["coordinates"][i].get<std::string>();
-  }
+  if (j.contains("coordinate")) s += ", coordinate " + j["coordinate"].get<std::string>();
+  if (j.contains("input")) s += ", input " + j["input"].get<std::string>();
+  if (j.contains("coordinates")) s += names_text("coordinates", j["coordinates"]);
+  if (j.contains("inputs")) s += names_text("inputs", j["inputs"]);
   if (j.contains("limits") && !j["limits"]["lower"].is_null())
     s += ", limits [" + number(j["limits"]["lower"]) + ", " + number(j["limits"]["upper"]) + "]";
   if (j.contains("damping")) s += ", damping " + number(j["damping"]) + ", friction " + number(j["friction"]);
@@ -340,9 +348,11 @@ json model_summary_json(const io::ModelDocument& doc, const analysis::Constraint
   j["simulation"] = json::object();
   for (const auto& [key, value] : settings(doc.setup)) j["simulation"][key] = value;
   j["evaluator"] = formulations::describe_evaluator(s);
-  if (!doc.joints.empty()) {
+  // A robot description's joints as it states them, else the model's (a model file's joints:).
+  const auto joints = doc.joints.empty() ? io::model_joints(s) : doc.joints;
+  if (!joints.empty()) {
     j["joints"] = json::array();
-    for (const auto& r : doc.joints) j["joints"].push_back(joint_json(r));
+    for (const auto& r : joints) j["joints"].push_back(joint_json(r));
   }
   if (!doc.notes.empty()) j["notes"] = doc.notes;
   return j;

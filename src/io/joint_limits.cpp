@@ -1,4 +1,4 @@
-// Joint limits along a trajectory (joint_limits.hpp).
+// Joint limits along a trajectory (joint_limits.hpp): the model's joints' (System::joints).
 #include "adyn/io/joint_limits.hpp"
 
 #include <algorithm>
@@ -6,7 +6,6 @@
 #include <optional>
 
 #include "adyn/number_text.hpp"
-#include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::io {
 namespace {
@@ -48,10 +47,18 @@ std::string sample_text(const numeric::Trajectory& tr, const std::vector<Eigen::
   return "t = " + number_text(tr.t[k]) + " (" + symbol + " = " + number_text(samples[k](column)) + ")";
 }
 
-std::string message(const RobotJoint& joint, const std::string& what, const numeric::Trajectory& tr,
+// The name a message gives a joint: a robot description's own (doc.joints: finger-left, whose
+// coordinate is finger_left), else the model's.
+std::string shown_name(const ModelDocument& doc, const model::JointRecord& joint) {
+  for (const auto& r : doc.joints)
+    if (r.coordinate == joint.coordinates.front()) return r.name;
+  return joint.name;
+}
+
+std::string message(const std::string& joint, const std::string& what, const numeric::Trajectory& tr,
                     const std::vector<Eigen::VectorXd>& samples, Eigen::Index column, const Excursion& e,
                     const std::string& symbol) {
-  return "joint '" + joint.name + "' " + what + " at " + sample_text(tr, samples, column, e.first, symbol) +
+  return "joint '" + joint + "' " + what + " at " + sample_text(tr, samples, column, e.first, symbol) +
          ", furthest at " + sample_text(tr, samples, column, e.furthest, symbol) +
          ": the equations do not enforce a description's limits";
 }
@@ -60,21 +67,22 @@ std::string message(const RobotJoint& joint, const std::string& what, const nume
 
 std::vector<std::string> joint_limit_excursions(const ModelDocument& doc, const numeric::Trajectory& trajectory) {
   std::vector<std::string> out;
-  for (const auto& joint : doc.joints) {
-    const auto q = coordinate_named(doc.system, joint.coordinate);
-    if (!q) continue;  // a fixed joint
-    const std::string unit = doc.system.unit_of(*q);
-    if (joint.lower && joint.upper && *joint.lower < *joint.upper)
-      if (const auto c = column_named(trajectory.coordinate_names, joint.coordinate))
-        if (const auto e = excursion(trajectory.q, *c, *joint.lower, *joint.upper))
-          out.push_back(message(joint,
-                                "left its range [" + number_text(*joint.lower) + ", " + number_text(*joint.upper) + "] " +
-                                    unit,
+  for (const auto& joint : doc.system.joints()) {
+    if (joint.coordinates.size() != 1) continue;  // limits are a revolute or prismatic joint's
+    const auto& name = joint.coordinates.front();
+    const auto q = coordinate_named(doc.system, name);
+    if (!q) continue;
+    const std::string unit = doc.system.unit_of(*q), shown = shown_name(doc, joint);
+    const auto& [lower, upper, velocity] = joint.limits;
+    if (lower && upper)
+      if (const auto c = column_named(trajectory.coordinate_names, name))
+        if (const auto e = excursion(trajectory.q, *c, *lower, *upper))
+          out.push_back(message(shown, "left its range [" + number_text(*lower) + ", " + number_text(*upper) + "] " + unit,
                                 trajectory, trajectory.q, *c, *e, "q"));
-    if (joint.velocity && *joint.velocity > 0)
-      if (const auto c = column_named(trajectory.speed_names, joint.speed.empty() ? sym::derivative_of(*q).get_name() : joint.speed))
-        if (const auto e = excursion(trajectory.u, *c, -*joint.velocity, *joint.velocity))
-          out.push_back(message(joint, "exceeded its speed bound " + number_text(*joint.velocity) + " " + unit + "/s",
+    if (velocity)
+      if (const auto c = column_named(trajectory.speed_names, joint.speeds.front()))
+        if (const auto e = excursion(trajectory.u, *c, -*velocity, *velocity))
+          out.push_back(message(shown, "exceeded its speed bound " + number_text(*velocity) + " " + unit + "/s",
                                 trajectory, trajectory.u, *c, *e, "q'"));
   }
   return out;

@@ -36,12 +36,17 @@ void JointsSection::read_joints(const YAML::Node& section) {
   }
   for (const auto& a : added)
     if (!a.euler_parameters.empty()) initial_values_[a.euler_parameters.front().get_name()] = 1;
+  for (const auto& j : system_.joints())
+    if (const auto note = model::friction_note(j)) notes_.push_back(*note);
   if (declared) guarded(section, "joints", [&] { system_.check_kinematic_equations(); });
 }
 
 JointsSection::Entry JointsSection::read_joint(const YAML::Node& node) {
   std::string name, object;
-  auto f = named(node, "joint", {"name", "type", "parent", "child", "axis", "second_axis", "origin"}, name, object);
+  auto f = named(node, "joint",
+                 {"name", "type", "parent", "child", "axis", "second_axis", "origin", "actuated", "damping", "friction",
+                  "limits"},
+                 name, object);
   require(f, object, {"type", "parent", "child"});
   if (!is_identifier(name))
     fail(f["name"], object, "a joint's name names its coordinates: letters, digits and _, starting with a letter");
@@ -65,10 +70,34 @@ JointsSection::Entry JointsSection::read_joint(const YAML::Node& node) {
   if (f.has("axis")) j.axis = joint_axis(f["axis"], object);
   if (f.has("second_axis")) j.second_axis = joint_axis(f["second_axis"], object);
   if (f.has("origin")) read_origin(f["origin"], object, j);
+  read_loads(f, object, j);
   if (const auto [it, added] = moved_.emplace(j.child, e); !added)
     fail(f["child"], object, "its child '" + j.child + "' is moved by joint '" + it->second.joint.name + "' (line " +
                                  std::to_string(position_of(it->second.node).line) + ") too: a body has one parent joint");
   return e;
+}
+
+// actuated: true | false, damping: d, friction: mu, limits: {lower, upper, velocity}: numbers, each
+// checked by the model (model::check_joint_loads) where it is written.
+void JointsSection::read_loads(const Fields& f, const std::string& object, model::Joint& joint) const {
+  const auto checked = [&](const char* key, const auto& set) {
+    if (!f.has(key)) return;
+    model::Joint alone;  // the key alone on a joint of this name and type
+    alone.name = joint.name, alone.type = joint.type;
+    set(alone);
+    guarded(f[key], object, [&] { model::check_joint_loads(alone); });
+    set(joint);
+  };
+  checked("actuated", [&](model::Joint& j) { j.actuated = boolean(f["actuated"], object); });
+  checked("damping", [&](model::Joint& j) { j.damping = number(f["damping"], object); });
+  checked("friction", [&](model::Joint& j) { j.friction = number(f["friction"], object); });
+  checked("limits", [&](model::Joint& j) {
+    const auto g = fields(f["limits"], object, {"lower", "upper", "velocity"});
+    if (g.has("lower")) j.limits.lower = number(g["lower"], object);
+    if (g.has("upper")) j.limits.upper = number(g["upper"], object);
+    if (g.has("velocity")) j.limits.velocity = number(g["velocity"], object);
+    if (!g.has("lower") && !g.has("upper") && !g.has("velocity")) fail(f["limits"], object, "its limits are empty: give lower and upper, or velocity");
+  });
 }
 
 // {translation: [x, y, z], rpy: [roll, pitch, yaw] | axis_angle: {axis, angle} | matrix: 3x3}
@@ -151,6 +180,11 @@ void JointsSection::claim_names(const Entry& e, bool declared_speeds) {
       if (reserved_name(name)) fail(e.node, object, "its coordinate or speed '" + name + "' has a reserved name");
       for (const char* suffix : {"", "_d", "_dd"}) claim("symbol", name + suffix, e.node, object);
     }
+  for (const auto& name : names.inputs) {
+    if (reserved_name(name)) fail(e.node, object, "its input '" + name + "' has a reserved name");
+    claim("symbol", name, e.node, object);
+  }
+  for (const auto& name : names.loads) claim("load", name, e.node, object);
   for (const auto& name : names.frames) claim("frame", name, e.node, object);
   for (const auto& name : names.points) claim("point", name, e.node, object);
 }

@@ -10,6 +10,8 @@
 //        origin: {translation: [0, -l1, 0], axis_angle: {axis: z, angle: pi/2}}}
 //     - {name: wrist, type: spherical, parent: forearm, child: hand,
 //        origin: {translation: [0, -l2, 0], matrix: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}}
+//     - {name: slide, type: prismatic, parent: hand, child: finger, axis: x, actuated: true,
+//        damping: 0.5, friction: 0.1, limits: {lower: 0, upper: 0.05, velocity: 0.2}}
 //   bodies:
 //     - {name: upper_arm, mass: m1, mass_center: [0, -l1/2, 0], inertia: {Ixx: .., Iyy: .., Izz: ..}}
 //
@@ -21,6 +23,7 @@
 #include <map>
 #include <string>
 
+#include "adyn/io/model_file.hpp"
 #include "adyn/model/joint.hpp"
 #include "model_values.hpp"
 
@@ -40,6 +43,11 @@ class JointsSection : public ModelValues {
   /// The initial values the joints imply unless given: e0 = 1 (the identity) of each spherical
   /// and free joint.
   const std::map<std::string, double>& joint_initial_values() const { return initial_values_; }
+  /// Adds to a document the joints' initial values (unless given) and their notes (friction).
+  void complete_document(ModelDocument& doc) const {
+    for (const auto& [name, value] : initial_values_) doc.setup.initial.emplace(name, value);
+    doc.notes.insert(doc.notes.end(), notes_.begin(), notes_.end());
+  }
 
   /// The axis x, y, z, -x, -y, -z or three components [a, b, c] (expressions).
   GiNaC::matrix axis_components(const YAML::Node& node, const std::string& object) const;
@@ -51,6 +59,7 @@ class JointsSection : public ModelValues {
   };
   Entry read_joint(const YAML::Node& node);
   void read_origin(const YAML::Node& node, const std::string& object, model::Joint& joint) const;
+  void read_loads(const Fields& f, const std::string& object, model::Joint& joint) const;
   GiNaC::matrix rotation(const Fields& f, const std::string& object) const;
   GiNaC::matrix joint_axis(const YAML::Node& node, const std::string& object) const;
   void claim_names(const Entry& entry, bool declared_speeds);
@@ -61,6 +70,7 @@ class JointsSection : public ModelValues {
 
   std::map<std::string, Entry> moved_;  // child body -> its joint
   std::map<std::string, double> initial_values_;
+  std::vector<std::string> notes_;  // model::friction_note of each joint with friction
 };
 
 }  // namespace adyn::io

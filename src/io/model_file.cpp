@@ -531,7 +531,7 @@ ModelDocument read_document(const YAML::Node& root, const std::string& source) {
   ModelReader reader(source, doc.system);
   reader.read(top);
   if (top.has("initial")) reader.read_initial(top, doc.setup);
-  for (const auto& [name, value] : reader.joint_initial_values()) doc.setup.initial.emplace(name, value);
+  reader.complete_document(doc);
   doc.completed = check_initial_state(yaml, doc.system, doc.setup, reader.initial_nodes());
   GiNaC::exmap reference{{sym::time(), 0}};  // the initial configuration, unlisted coordinates at 0
   for (const auto& q : doc.system.coordinates()) {

@@ -6,6 +6,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/model/inertia.hpp"
+#include "adyn/symbolic/evaluate.hpp"
 
 namespace adyn::io {
 
@@ -27,13 +28,13 @@ const char* type_name(int type) {
 }
 
 GiNaC::matrix column(const Eigen::Vector3d& v) {
-  return GiNaC::matrix(3, 1, GiNaC::lst{urdf_geometry::number(v(0)), urdf_geometry::number(v(1)), urdf_geometry::number(v(2))});
+  return GiNaC::matrix(3, 1, GiNaC::lst{sym::exact_decimal(v(0)), sym::exact_decimal(v(1)), sym::exact_decimal(v(2))});
 }
 
 GiNaC::matrix entries(const Eigen::Matrix3d& R) {
   GiNaC::matrix m(3, 3);
   for (unsigned i = 0; i < 3; ++i)
-    for (unsigned j = 0; j < 3; ++j) m(i, j) = urdf_geometry::number(R(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)));
+    for (unsigned j = 0; j < 3; ++j) m(i, j) = sym::exact_decimal(R(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)));
   return m;
 }
 
@@ -58,6 +59,15 @@ bool finite(const urdf::Inertial& i) {
   for (double x : {i.mass, i.ixx, i.ixy, i.ixz, i.iyy, i.iyz, i.izz})
     if (!std::isfinite(x)) return false;
   return true;
+}
+
+// The input tau_<joint>, the viscous damping -d q' and the Coulomb friction (recorded and noted, not
+// applied) of a revolute, continuous or prismatic joint, and the limits that state a range
+// (lower < upper: URDF's default 0, 0 states none) or a speed bound (> 0).
+void with_loads(const RobotJoint& record, model::Joint& j) {
+  j.actuated = true, j.damping = record.damping, j.friction = record.friction;
+  if (record.lower && record.upper && *record.lower < *record.upper) j.limits.lower = record.lower, j.limits.upper = record.upper;
+  if (record.velocity && *record.velocity > 0) j.limits.velocity = record.velocity;
 }
 
 }  // namespace
@@ -193,11 +203,15 @@ void UrdfBuilder::moving_joint(const urdf::Joint& joint, const Anchor& parent) {
   auto record = record_of(joint);
   const auto& child = *robot_.getLink(joint.child_link_name);
   const auto type = prismatic ? model::JointType::Prismatic : model::JointType::Revolute;
-  const auto added = add_joint(model_joint(&joint, adyn_name(joint.name), type, parent, child), "joint", joint.name, child);
+  auto j = model_joint(&joint, adyn_name(joint.name), type, parent, child);
+  with_loads(record, j);
+  const auto added = add_joint(j, "joint", joint.name, child);
   const auto& q = added.coordinates.front();
   coordinates_.emplace(joint.name, q);
-  record.coordinate = q.get_name(), record.speed = added.speeds.front().get_name();
-  add_loads(joint, q, added.speeds.front(), record);
+  record.coordinate = q.get_name(), record.speed = added.speeds.front().get_name(), record.input = added.inputs.front().get_name();
+  auto named = doc_.system.joints().back();
+  named.name = joint.name;  // the description's name in the note (finger-left, not finger_left)
+  if (const auto note = model::friction_note(named)) doc_.notes.push_back(*note);
   doc_.joints.push_back(record);
   add_moving_link(child, joint.name);
 }
@@ -223,14 +237,15 @@ model::AddedJoint UrdfBuilder::add_joint(const model::Joint& j, const std::strin
                                          const urdf::Link& child) {
   const auto names = model::joint_names(j, declared_speeds_);
   const std::string& link = child.name;
-  for (const auto* list : {&names.coordinates, &names.speeds})
+  for (const auto* list : {&names.coordinates, &names.speeds, &names.inputs})
     for (const auto& name : *list) symbols_.claim(name, tag, owner);
   for (const auto& name : names.frames) frames_.claim(name, name == j.child ? "link" : tag, name == j.child ? link : owner);
   for (const auto& name : names.points) points_.claim(name, "link", link);
   try {
     return model::add_joint(doc_.system, j, declared_speeds_ ? model::JointSpeeds::Declared : model::JointSpeeds::Rates);
-  } catch (const ModelError& e) {
-    source_.fail(tag, owner, e.what());
+  } catch (const ModelError& e) {  // (the element's name once: "joint 'j': its damping ...")
+    const std::string what = e.what();
+    source_.fail(tag, owner, e.object() == tag + " '" + owner + "'" ? what.substr(e.object().size() + 2) : what);
   }
 }
 
@@ -239,21 +254,6 @@ void UrdfBuilder::add_moving_link(const urdf::Link& child, const std::string& jo
   masses_[child.name] = child.inertial ? urdf_geometry::mass_properties_of(*child.inertial) : MassProperties{};
   bodies_.push_back(child.name);
   joint_of_[child.name] = joint;
-}
-
-// The input tau_<joint> and the viscous damping -d q' as generalized forces on q; Coulomb friction
-// recorded and noted, not applied.
-void UrdfBuilder::add_loads(const urdf::Joint& joint, const GiNaC::symbol& q, const GiNaC::symbol& u, RobotJoint& record) {
-  auto& system = doc_.system;
-  const bool prismatic = joint.type == urdf::Joint::PRISMATIC;
-  const std::string name = symbols_.claim("tau_" + adyn_name(joint.name), "joint", joint.name);
-  const auto tau = system.add_input(name, 0, prismatic ? "N" : "N m");
-  system.add_generalized_force({name, q, tau});
-  record.input = name;
-  if (record.damping != 0) system.add_generalized_force({"damping_" + q.get_name(), q, -urdf_geometry::number(record.damping) * u});
-  if (record.friction != 0)
-    doc_.notes.push_back("joint '" + joint.name + "': Coulomb friction " + short_number(record.friction) +
-                         " ignored (adyn has no regularized friction law yet)");
 }
 
 void UrdfBuilder::add_bodies() {
@@ -268,11 +268,11 @@ void UrdfBuilder::add_bodies() {
     kin::Point center(points_.claim(adyn_name(link) + "_com", "link", link));
     center.set_position(body_point(link), kin::Vector(F, column(m.center)));
     system.add_point(center);
-    // Exact numbers (urdf_geometry::number), not doubles: GiNaC would keep these as floats, and sums
+    // Exact numbers (sym::exact_decimal), not doubles: GiNaC would keep these as floats, and sums
     // of floats round in its order of operands, which changes from run to run.
-    const auto I = [&m](Eigen::Index i, Eigen::Index j) { return urdf_geometry::number(m.inertia(i, j)); };
+    const auto I = [&m](Eigen::Index i, Eigen::Index j) { return sym::exact_decimal(m.inertia(i, j)); };
     try {
-      system.add_body(model::RigidBody(adyn_name(link), center, F, urdf_geometry::number(m.mass),
+      system.add_body(model::RigidBody(adyn_name(link), center, F, sym::exact_decimal(m.mass),
                                        model::inertia_dyadic(F, I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(1, 2), I(2, 0))));
     } catch (const ModelError& e) {
       source_.fail("link", link, e.what());
@@ -294,7 +294,7 @@ void UrdfBuilder::add_mimic_constraints() {
     model::Constraint mimic;
     mimic.name = "mimic_" + record.coordinate;
     mimic.level = model::ConstraintLevel::Configuration;
-    mimic.expression = q - urdf_geometry::number(record.multiplier) * mimicked->second - urdf_geometry::number(record.offset);
+    mimic.expression = q - sym::exact_decimal(record.multiplier) * mimicked->second - sym::exact_decimal(record.offset);
     doc_.system.add_constraint(mimic);
   }
 }

@@ -40,7 +40,6 @@ class UrdfBuilder {
                               const urdf::Link& child);
   // The moving link `child`, moved by `joint`, as a body (its parent stated by the joint).
   void add_moving_link(const urdf::Link& child, const std::string& joint);
-  void add_loads(const urdf::Joint& joint, const GiNaC::symbol& q, const GiNaC::symbol& u, RobotJoint& record);
   void add_bodies();
   void add_mimic_constraints();
   kin::ReferenceFrame body_frame(const std::string& body) const;

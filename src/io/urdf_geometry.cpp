@@ -3,9 +3,7 @@
 #include <urdf_model/link.h>
 #include <urdf_model/pose.h>
 
-#include <charconv>
 #include <cmath>
-#include <string>
 
 namespace adyn::io::urdf_geometry {
 
@@ -35,25 +33,6 @@ Eigen::Matrix3d snapped(const Eigen::Matrix3d& m, double tolerance) {
 
 Eigen::Vector3d snapped(const Eigen::Vector3d& v, double tolerance) {
   return v.unaryExpr([tolerance](double x) { return snapped(x, tolerance); });
-}
-
-// The shortest decimal that reads back as x (std::to_chars), as an exact rational: 0.35 is 7/20,
-// as a model file reads it, so that the equations are derived in exact arithmetic (floats in
-// GiNaC's sums would round in its order of operands).
-GiNaC::ex number(double x) {
-  char text[64];
-  const auto end = std::to_chars(text, text + sizeof text, x).ptr;
-  const std::string decimal(text, end);
-  const auto e = decimal.find('e');
-  const std::string mantissa = decimal.substr(0, e);
-  long exponent = e == std::string::npos ? 0 : std::stol(decimal.substr(e + 1));
-  std::string digits;
-  for (std::size_t i = 0; i < mantissa.size(); ++i) {
-    if (mantissa[i] == '.') exponent -= static_cast<long>(mantissa.size() - i - 1);
-    else if (mantissa[i] != '-') digits += mantissa[i];
-  }
-  const GiNaC::numeric value = GiNaC::numeric(digits.c_str()) * GiNaC::numeric(10).power(GiNaC::numeric(exponent));
-  return x < 0 ? -value : value;
 }
 
 MassProperties mass_properties_of(const urdf::Inertial& inertial) {

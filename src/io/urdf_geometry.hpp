@@ -31,8 +31,6 @@ Transform compose(const Transform& a, const Transform& b);
 Eigen::Matrix3d snapped(const Eigen::Matrix3d& m, double tolerance);
 /// v with every entry within `tolerance` of 0, 1 or −1 set to exactly that.
 Eigen::Vector3d snapped(const Eigen::Vector3d& v, double tolerance);
-/// x as an exact rational: the shortest decimal that reads back as x (0.35 is 7/20).
-GiNaC::ex number(double x);
 
 /// Mass, mass centre and the inertia tensor about the mass centre, in one frame.
 struct MassProperties {

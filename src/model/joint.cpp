@@ -122,7 +122,7 @@ class JointBuilder {
         declared_(declared),
         parent_frame_(joint.parent.empty() ? system.inertial_frame() : system.frame(joint.parent)),
         joint_frame_(parent_frame_),
-        out_{kin::ReferenceFrame(joint.child), kin::Point(joint.child), {}, {}, {}} {}
+        out_{kin::ReferenceFrame(joint.child), kin::Point(joint.child), {}, {}, {}, {}} {}
 
   AddedJoint build() {
     const auto names = joint_names(j_, declared_);
@@ -298,6 +298,7 @@ JointNames joint_names(const Joint& joint, bool declared_speeds) {
     for (const auto& q : names.coordinates) names.speeds.push_back(q + "_u");
   if (!is_identity(joint.rotation)) names.frames.push_back(joint.name + "_origin");
   if (joint.type == JointType::Universal) names.frames.push_back(joint.name + "_cross");
+  add_load_names(joint, names);
   names.frames.push_back(joint.child);
   names.points.push_back(joint.child);
   return names;
@@ -306,9 +307,12 @@ JointNames joint_names(const Joint& joint, bool declared_speeds) {
 AddedJoint add_joint(System& system, const Joint& joint, JointSpeeds speeds) {
   const std::string object = "joint '" + joint.name + "'";
   check(system, joint, object);
+  check_joint_loads(joint);
   const bool declared = uses_declared_speeds(system, joint, speeds, object);
   try {
-    return JointBuilder(system, joint, declared).build();
+    auto added = JointBuilder(system, joint, declared).build();
+    add_joint_loads(system, joint, added);
+    return added;
   } catch (const ModelError& e) {
     throw ModelError(object, e.what());
   }

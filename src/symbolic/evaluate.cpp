@@ -1,5 +1,6 @@
 #include "adyn/symbolic/evaluate.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <iomanip>
 #include <limits>
@@ -378,6 +379,26 @@ Eigen::MatrixXd evaluate(const GiNaC::matrix& m, const GiNaC::exmap& values, con
     for (unsigned j = 0; j < m.cols(); ++j)
       out(i, j) = value(m(i, j), what + "(" + std::to_string(i) + "," + std::to_string(j) + ")");
   return out;
+}
+
+// The shortest decimal that reads back as x (std::to_chars), as an exact rational: 0.35 is 7/20,
+// as a model file reads it, so that the equations are derived in exact arithmetic (floats in
+// GiNaC's sums would round in its order of operands).
+GiNaC::ex exact_decimal(double x) {
+  if (!std::isfinite(x)) throw Error("exact_decimal: " + std::to_string(x) + " is not a finite number");
+  char text[64];
+  const auto end = std::to_chars(text, text + sizeof text, x).ptr;
+  const std::string decimal(text, end);
+  const auto e = decimal.find('e');
+  const std::string mantissa = decimal.substr(0, e);
+  long exponent = e == std::string::npos ? 0 : std::stol(decimal.substr(e + 1));
+  std::string digits;
+  for (std::size_t i = 0; i < mantissa.size(); ++i) {
+    if (mantissa[i] == '.') exponent -= static_cast<long>(mantissa.size() - i - 1);
+    else if (mantissa[i] != '-') digits += mantissa[i];
+  }
+  const GiNaC::numeric value = GiNaC::numeric(digits.c_str()) * GiNaC::numeric(10).power(GiNaC::numeric(exponent));
+  return x < 0 ? -value : value;
 }
 
 }  // namespace adyn::sym

@@ -1,7 +1,10 @@
 // A robot description's joint limits along a trajectory (io/joint_limits.hpp): the first sample
 // beyond and the furthest, for the range and the speed bound; nothing for a continuous joint or
-// a run that stays within them.
+// a run that stays within them; the description's own joint names. (A model file's joints:
+// test_joints_section_loads.cpp.)
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "adyn/io/joint_limits.hpp"
 #include "adyn/io/urdf_reader.hpp"
@@ -46,4 +49,30 @@ TEST(JointLimits, ARunWithinThemAndAModelFileHaveNone) {
                   .empty());
   const auto file = io::read_model_document(test::example("double_pendulum.yaml"));
   EXPECT_TRUE(io::joint_limit_excursions(file, numeric::Trajectory{}).empty());
+}
+
+// The report reads the model's joints, and names a robot description's joint by its own name
+// (finger-left, whose coordinate is finger_left), as the friction note does.
+TEST(JointLimits, ADescriptionsJointKeepsItsNameInTheReportAndTheNote) {
+  const auto doc = io::read_urdf_text(R"(<robot name="gripper">
+  <link name="palm"/>
+  <link name="left"><inertial><mass value="0.1"/><inertia ixx="1e-4" iyy="1e-4" izz="1e-4" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <joint name="finger-left" type="prismatic">
+    <parent link="palm"/><child link="left"/><axis xyz="0 1 0"/>
+    <limit lower="0" upper="0.04" effort="20" velocity="0.2"/><dynamics friction="0.1"/>
+  </joint>
+</robot>)", "gripper.urdf");
+  ASSERT_EQ(doc.system.joints().size(), 1u);
+  EXPECT_EQ(doc.system.joints()[0].name, "finger_left");
+  numeric::Trajectory tr;
+  tr.coordinate_names = {"finger_left"}, tr.speed_names = {"finger_left_d"};
+  tr.t = {0, 0.5}, tr.q = {Eigen::VectorXd::Constant(1, 0.01), Eigen::VectorXd::Constant(1, 0.05)};
+  tr.u = {Eigen::VectorXd::Zero(1), Eigen::VectorXd::Zero(1)};
+  const auto found = io::joint_limit_excursions(doc, tr);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0], "joint 'finger-left' left its range [0, 0.04] m at t = 0.5 (q = 0.05), furthest at t = 0.5 "
+                      "(q = 0.05): the equations do not enforce a description's limits");
+  EXPECT_NE(std::find(doc.notes.begin(), doc.notes.end(),
+                      "joint 'finger-left': Coulomb friction 0.1 ignored (adyn has no regularized friction law yet)"),
+            doc.notes.end());
 }

@@ -12,48 +12,25 @@
 #include "adyn/cli/cli.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/articulated_body.hpp"
-#include "adyn/formulations/kane.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/io/urdf_reader.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "joint_models.hpp"
 #include "read_error.hpp"
+#include "same_motion.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
 
+using test::expect_close;
+using test::expect_same_motion;
+using test::random_vector;
+using test::udot;
+
 namespace {
 
-Eigen::VectorXd udot(const model::System& s, const formulations::State& x) {
-  return formulations::solve(formulations::kane(s), x, s.parameter_values()).udot;
-}
-
-Eigen::VectorXd random_vector(std::size_t n, std::mt19937& rng) {
-  std::uniform_real_distribution<double> d(-1, 1);
-  Eigen::VectorXd v(static_cast<Eigen::Index>(n));
-  for (auto& x : v) x = d(rng);
-  return v;
-}
-
-void expect_close(const Eigen::VectorXd& a, const Eigen::VectorXd& b, double tol) {
-  ASSERT_EQ(a.size(), b.size());
-  for (Eigen::Index i = 0; i < a.size(); ++i) EXPECT_TRUE(test::close(a(i), b(i), tol)) << "component " << i;
-}
-
 const char* const articulated = "articulated-body algorithm, O(n): an unconstrained tree of ";
-
-// The same coordinates, by name and order, and the same u̇ to 1e-12 at three random states.
-void expect_same_motion(const model::System& a, const model::System& b, unsigned seed) {
-  const auto n = a.coordinates().size();
-  ASSERT_EQ(b.coordinates().size(), n);
-  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(a.coordinates()[i].get_name(), b.coordinates()[i].get_name());
-  std::mt19937 rng(seed);
-  for (int k = 0; k < 3; ++k) {
-    const formulations::State x{0, random_vector(n, rng), random_vector(n, rng)};
-    expect_close(udot(a, x), udot(b, x), 1e-12);
-  }
-}
 
 }  // namespace
 

@@ -33,6 +33,7 @@ const MalformedUrdf malformed_urdfs[] = {
     {"planar_zero_axis", 5, "joint 'on_table': its axis must be a nonzero vector"},
     {"massless_moving_link", 4, "link 'upper': joint 'shoulder' moves it, but it has no mass"},
     {"zero_axis", 5, "joint 'shoulder': its axis must be a nonzero vector"},
+    {"negative_damping", 5, "joint 'shoulder': its damping must be >= 0, got -0.05"},
     {"name_collision", 10, "joint 'elbow.1': its symbol name 'elbow_1' is also joint 'elbow-1''s"},
     {"mimic_of_fixed_joint", 10, "joint 'finger': it mimics 'thumb_mount', which is not a moving joint of the robot"},
     {"inertia_not_physical", 8, "link 'upper': body 'upper'"},

@@ -129,3 +129,32 @@ def test_joints_built_model_equals_the_model_file(example):
         s.add_joint("q3", "revolute", parent="link3", child="link4", axis="z", mass=1, mass_center=[0, 0, 0],
                     inertia=point_mass)
     assert s.text() == before
+
+
+# add_joint's actuated, damping, friction and limits: the compound pendulum of
+# tests/io/test_joints_section_loads.cpp, (I_c + m l^2) theta'' = tau - d theta' - m g l sin(theta).
+def test_add_joint_with_actuation_damping_friction_and_limits():
+    s = adyn.System("pendulum")
+    m, l, Ic, g, d = 1.5, 0.4, 0.02, 9.81, 0.3
+    for name, value in [("m", m), ("l", l), ("Ic", Ic), ("g", g)]:
+        s.add_parameter(name, value)
+    s.add_joint("swing", "revolute", parent="ground", child="arm", axis="z", mass="m", mass_center=[0, "-l", 0],
+                inertia={"Ixx": "Ic", "Iyy": 0, "Izz": "Ic"}, actuated=True, damping=d, friction=0.1,
+                limits={"lower": -0.2, "upper": 0.5, "velocity": 5})
+    s.set_gravity({"N": [0, "-g", 0]})
+    model = s.model()
+    assert model.inputs == {"tau_swing": 0.0}
+    compiled = model.derive("kane").compile()
+    compiled.set_parameters({"tau_swing": 0.8})
+    theta, rate = 0.7, -1.3
+    expected = (0.8 - d * rate - m * g * l * np.sin(theta)) / (Ic + m * l * l)
+    np.testing.assert_allclose(compiled.rates(np.array([theta]), np.array([rate])), [expected], rtol=1e-12, atol=0)
+    # damped, from 0.4 rad it swings back to about -0.27: below the range, which is not enforced
+    with pytest.warns(RuntimeWarning, match=r"joint 'swing' left its range \[-0.2, 0.5\] rad at t = "):
+        run = model.derive("kane").simulate(1.0, 0.01, initial={"swing": 0.4})
+    assert -0.3 < min(run["swing"]) < -0.2
+    before = s.text()
+    with pytest.raises(adyn.ModelError, match="joint 'hinge': its damping must be >= 0, got -1"):
+        s.add_joint("hinge", "revolute", parent="arm", child="tip", axis="z", mass=1, mass_center=[0, 0, 0],
+                    inertia={"Ixx": 1, "Iyy": 1, "Izz": 1}, damping=-1)
+    assert s.text() == before

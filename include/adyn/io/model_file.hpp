@@ -43,7 +43,8 @@ struct ModelDocument {
   /// The reader's completion of `setup.initial` (it checks that the given values can be kept);
   /// empty when it failed or needs parameter values the file does not give.
   std::optional<CompletedInitialState> completed{};
-  /// A robot description's joints (URDF: io/urdf_reader.hpp); empty for a model file.
+  /// A robot description's joints as it states them (URDF: io/urdf_reader.hpp); empty for a model
+  /// file (its joints are the system's, System::joints, which `check` lists then).
   std::vector<RobotJoint> joints{};
   /// What the reader changed or left out, for `adyn check` (a URDF's ignored friction, ...).
   std::vector<std::string> notes{};

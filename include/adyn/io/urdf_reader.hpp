@@ -29,8 +29,10 @@
 //   (a missing link, two roots, an unknown joint type, ...), a cycle of joints, a negative or non-finite mass, a zero axis, a moving link
 //   without mass, names that map to one adyn name.
 // Names: every character that is not a letter, digit or '_' becomes '_' (and a leading digit gets
-// a '_' before it). Limits and Coulomb friction are recorded in ModelDocument::joints, not used;
-// ModelDocument::notes say what was left out.
+// a '_' before it). Limits and Coulomb friction are recorded in ModelDocument::joints and the
+// model's joints (model::System::joints: the inputs, damping, friction and limits are
+// model/joint_loads.hpp's, as a model file's joints), not used; ModelDocument::notes say what was
+// left out. A negative damping or friction is refused.
 #include <string>
 
 #include "adyn/io/model_file.hpp"

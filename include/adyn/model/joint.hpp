@@ -23,6 +23,9 @@
 // for the free joint, the origin's velocity in J, in C's axes (<joint>_vx, _vy, _vz), with the
 // kinematic equations ṙ = ^J C ^C(e) v, ė = ½ G(e) ω (Kane, Likins & Levinson 1983 §1.13), as
 // Pinocchio's free flyer (LOCAL). A system with such a joint declares every joint's speeds.
+//
+// Actuation, damping, Coulomb friction and limits: model/joint_loads.hpp. The system records each
+// joint added (System::joints).
 #include <ginac/ginac.h>
 
 #include <optional>
@@ -31,6 +34,7 @@
 
 #include "adyn/kinematics/point.hpp"
 #include "adyn/kinematics/reference_frame.hpp"
+#include "adyn/model/joint_loads.hpp"
 
 namespace adyn::model {
 
@@ -56,15 +60,21 @@ struct Joint {
   GiNaC::matrix rotation = GiNaC::matrix(3, 3, GiNaC::lst{1, 0, 0, 0, 1, 0, 0, 0, 1});  // ^P C ^J
   GiNaC::matrix axis = GiNaC::matrix(3, 1, GiNaC::lst{0, 0, 1});         // in J (planar: the normal)
   GiNaC::matrix second_axis = GiNaC::matrix(3, 1, GiNaC::lst{0, 1, 0});  // universal: in the cross
+  // model/joint_loads.hpp:
+  bool actuated = false;  // an input tau_<q> on each coordinate q
+  double damping = 0;     // viscous: the generalized force -damping q' on each coordinate
+  double friction = 0;    // Coulomb: recorded and noted, not applied
+  JointLimits limits;     // revolute, prismatic: recorded (a run that leaves them is reported), not enforced
 };
 
 /// Whether a joint's speeds are its rates or declared (JointSpeeds::Automatic: declared for a
 /// spherical or free joint and in a system that declares speeds, else the rates).
 enum class JointSpeeds { Automatic, Rates, Declared };
 
-/// The names add_joint gives: symbols (coordinates, then declared speeds), frames and points.
+/// The names add_joint gives: symbols (coordinates, then declared speeds, then inputs), loads
+/// (generalized forces), frames and points.
 struct JointNames {
-  std::vector<std::string> coordinates, speeds, frames, points;
+  std::vector<std::string> coordinates, speeds, inputs, loads, frames, points;
 };
 JointNames joint_names(const Joint& joint, bool declared_speeds);
 
@@ -73,13 +83,16 @@ struct AddedJoint {
   kin::Point origin;          // the child's origin
   std::vector<GiNaC::symbol> coordinates, speeds;
   std::vector<GiNaC::symbol> euler_parameters;  // spherical, free: e0..e3 (e0 = 1 is the identity)
+  std::vector<GiNaC::symbol> inputs;            // an actuated joint's tau_<q>
 };
 
 /// Adds the joint. Throws ModelError naming the joint for: an empty name or child, a parent that
 /// is not the ground nor the child of a joint added before, a child that already has a parent
 /// joint, an axis that is not a nonzero constant vector, a rotation that is not one (CᵀC ≠ 1 or
-/// det C ≠ 1 with the parameters' values), a name in use, and for a spherical or free joint whose
-/// speeds cannot be declared (JointSpeeds::Rates, or a system whose coordinates have rates as speeds).
+/// det C ≠ 1 with the parameters' values), a name in use, loads or limits that check_joint_loads
+/// refuses, and for a spherical or free joint whose speeds cannot be declared (JointSpeeds::Rates,
+/// or a system whose coordinates have rates as speeds). Adds the joint's inputs and generalized
+/// forces (add_joint_loads) and records it (System::joints).
 AddedJoint add_joint(System& system, const Joint& joint, JointSpeeds speeds = JointSpeeds::Automatic);
 
 /// Adds joints in any order: parents first (ModelError naming a joint that closes a cycle, whose

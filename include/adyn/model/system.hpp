@@ -19,6 +19,7 @@
 #include "adyn/model/convex_rolling_contact.hpp"
 #include "adyn/model/output.hpp"
 #include "adyn/model/event.hpp"
+#include "adyn/model/joint_loads.hpp"
 #include "adyn/model/loads.hpp"
 #include "adyn/model/particle.hpp"
 #include "adyn/model/rigid_body.hpp"
@@ -143,6 +144,11 @@ class System {
   void state_parent(const std::string& body, const std::string& parent);
   /// body -> parent body ("" for the ground) as stated; empty when nothing is stated.
   const std::map<std::string, std::string>& stated_parents() const { return stated_parents_; }
+  /// Records a joint as add_joint added it (model/joint.hpp, joint_loads.hpp), for listings and
+  /// the simulation's report of its limits; the joint's bodies, loads and tree are added by it.
+  void record_joint(const JointRecord& joint) { joints_.push_back(joint); }
+  /// The joints add_joint added, in that order.
+  const std::vector<JointRecord>& joints() const { return joints_; }
 
   // --- geometry (for drawing only) ---------------------------------------------------------------
   /// Throws ModelError naming the shape for a duplicate name.
@@ -243,6 +249,7 @@ class System {
   std::vector<Particle> particles_;
   std::vector<RigidBody> bodies_;
   std::map<std::string, std::string> stated_parents_;
+  std::vector<JointRecord> joints_;
   std::vector<Shape> shapes_;
   std::vector<PointForce> forces_;
   std::vector<BodyTorque> torques_;

@@ -44,6 +44,9 @@ GiNaC::exmap with_generic_values(GiNaC::exmap given, const GiNaC::matrix& m, uns
 GiNaC::ex exact_numbers(const GiNaC::ex& e);
 GiNaC::matrix exact_numbers(const GiNaC::matrix& m);
 GiNaC::exmap exact_numbers(const GiNaC::exmap& values);
+/// x as an exact rational: the shortest decimal that reads back as x (0.35 is 7/20), as a model
+/// file's number reads. Throws for x not finite.
+GiNaC::ex exact_decimal(double x);
 
 /// The inverse of exact_numbers() for display: rationals with denominators beyond 2^20 or
 /// numerators beyond 2^53 (doubles made exact, and what grew from them) become floating-point

@@ -138,15 +138,19 @@ class System:
                                               inertia=inertia))
 
     def add_joint(self, name, type, *, parent, child, mass, mass_center, inertia, axis=None, second_axis=None,
-                  origin=None):
+                  origin=None, actuated=None, damping=None, friction=None, limits=None):
         """A joint (revolute, prismatic, universal, planar, spherical, free, fixed) that moves the body
         `child` relative to `parent` ("ground" or a body another joint moves), with the child body:
         its mass, mass_center ([x, y, z] in the joint's frame from its origin, or a point) and
         inertia. The joint makes its coordinates and speeds (named after it), the child's frame and
         origin point, and states the tree; `origin` is {translation: [x, y, z], and one of
-        rpy: [roll, pitch, yaw], axis_angle: {axis, angle}, matrix: 3x3} in the parent's frame."""
+        rpy: [roll, pitch, yaw], axis_angle: {axis, angle}, matrix: 3x3} in the parent's frame.
+        actuated=True gives it an input tau_<coordinate> per coordinate (a torque about, or a force
+        along, its axis); damping d the generalized force -d q' on each coordinate; friction (Coulomb)
+        is recorded and noted, not applied; limits={"lower": .., "upper": .., "velocity": ..} (a
+        revolute or prismatic joint) are reported by simulate when a run leaves them, not enforced."""
         joint = _fields(name=name, type=type, parent=parent, child=child, axis=axis, second_axis=second_axis,
-                        origin=origin)
+                        origin=origin, actuated=actuated, damping=damping, friction=friction, limits=limits)
         body = _fields(name=child, mass=mass, mass_center=mass_center, inertia=inertia)
 
         def change(d):
