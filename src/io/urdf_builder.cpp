@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/formulations/method_registry.hpp"
 #include "adyn/model/inertia.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 
@@ -103,7 +104,7 @@ ModelDocument UrdfBuilder::build() {
                                             : "root link '" + root.name + "' fixed to the world (the inertial frame '" +
                                                   adyn_name(root.name) + "'), gravity -g along its z axis");
   if (declared_speeds_) {
-    doc_.setup.method = "kane";
+    doc_.setup.method = formulations::default_method_in_speeds;
     doc_.notes.push_back("free joint(s): the speeds are declared (not all are rates), so the equations are Kane's by "
                          "default; the Euler parameters' unit norm is kept by the kinematic equations and restored "
                          "by the simulation (see its summary)");
