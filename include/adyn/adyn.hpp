@@ -16,6 +16,7 @@
 #include "adyn/analysis/linearization.hpp"
 #include "adyn/analysis/random_state.hpp"
 #include "adyn/analysis/stability_sweep.hpp"
+#include "adyn/application/initial_state.hpp"
 #include "adyn/control_characters.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/acceleration_constraints.hpp"

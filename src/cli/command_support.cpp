@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cctype>
 
+#include "adyn/application/initial_state.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -56,7 +57,11 @@ void add_model_argument(CLI::App& command, std::string& path) {
       "6 speeds), as Pinocchio's JointModelFreeFlyer, instead of fixed to the world");
 }
 
-io::ModelDocument read_model_document(const std::string& path) { return io::read_model_document(path, urdf_options()); }
+io::ModelDocument read_model_document(const std::string& path) {
+  auto doc = io::read_model_document(path, urdf_options());
+  doc.completed = application::consistent_initial_state(doc);  // a given value it cannot keep: bad input, at its line
+  return doc;
+}
 
 void add_method_option(CLI::App& command, std::string& method, const std::string& what) {
   command.add_option("-m,--method", method, method_help(what))->check(CLI::IsMember(formulations::method_names()));

@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "adyn/application/initial_state.hpp"
 #include "adyn/cli/equations_report.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
@@ -211,7 +212,7 @@ std::string setting_text(const json& value) {
 // inconsistent: the classification says so).
 json completed_initial_state(const io::ModelDocument& doc) {
   try {
-    return initial_state_json(doc.system, io::initial_state_of(doc));
+    return initial_state_json(doc.system, application::initial_state_of(doc));
   } catch (const Error&) {
     return nullptr;
   }

@@ -13,6 +13,7 @@
 #include <map>
 
 #include "adyn/analysis/redundant_constraints.hpp"
+#include "adyn/application/initial_state.hpp"
 #include "adyn/choice_table.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/input_table.hpp"
@@ -163,7 +164,7 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
 }
 
 analysis::InitialState initial_state(const io::ModelDocument& doc) {
-  auto x = io::initial_state_of(doc);
+  auto x = application::initial_state_of(doc);
   analysis::check_orientations(doc.system, x.state, "the initial state");
   return x;
 }

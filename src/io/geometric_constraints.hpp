@@ -17,13 +17,13 @@
 
 #include <string>
 
-#include "adyn/model/system.hpp"
+#include "model_values.hpp"
 
 namespace adyn::io {
 
 /// Reads the geometric constraint `name` of kind `kind` (rolling, coincident, on_plane, on_line,
-/// aligned) from `node` into `system`; `object` names it in errors ("constraint 'NAME'").
-void read_geometric_constraint(const std::string& name, const std::string& kind, const YAML::Node& node,
-                               const std::string& object, const std::string& source, model::System& system);
+/// aligned) from `node` into the system; `object` names it in errors ("constraint 'NAME'").
+void read_geometric_constraint(ModelValues& in, const std::string& name, const std::string& kind,
+                               const YAML::Node& node, const std::string& object);
 
 }  // namespace adyn::io

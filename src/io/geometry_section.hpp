@@ -16,10 +16,10 @@
 
 #include <string>
 
-#include "adyn/model/system.hpp"
+#include "model_values.hpp"
 
 namespace adyn::io {
 
-void read_geometry(const YAML::Node& section, const std::string& source, model::System& system);
+void read_geometry(ModelValues& in, const YAML::Node& section);
 
 }  // namespace adyn::io

@@ -1,5 +1,5 @@
 #pragma once
-// The `joints:` section of model files and the bodies the joints move (private to src/io): each
+// The `joints:` section of model files (private to src/io), read before the bodies it moves: each
 // joint a model::Joint (model/joint.hpp), which creates its coordinates and speeds, the child's
 // frame and origin point (named after the child body) and states the tree.
 //
@@ -17,11 +17,13 @@
 //
 // A body a joint moves takes the joint's frame (named after it) when it gives no `frame`, and its
 // mass centre may be three components in that frame from the joint's origin point (a point
-// `<body>_com` is made). Errors are ModelFileErrors at the joint's entry or value, naming it.
+// `<body>_com` is made; sections.hpp, read_bodies). Errors are ModelFileErrors at the joint's entry
+// or value, naming it.
 #include <yaml-cpp/yaml.h>
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "adyn/io/model_file.hpp"
 #include "adyn/model/joint.hpp"
@@ -29,48 +31,29 @@
 
 namespace adyn::io {
 
-class JointsSection : public ModelValues {
- public:
-  using ModelValues::ModelValues;
-
-  /// Reads `joints:` (the whole section: joints may come in any order) into the system.
-  void read_joints(const YAML::Node& section);
-  /// {name, mass_center, frame, mass, inertia}: a rigid body; the central inertia in its frame as
-  /// {Ixx, Iyy, Izz, Ixy, Iyz, Izx} or a 3x3 matrix.
-  void read_body(const YAML::Node& node);
-  /// Fails at a joint whose child no body of `bodies:` is (call after reading the bodies).
-  void check_joint_bodies() const;
-  /// The initial values the joints imply unless given: e0 = 1 (the identity) of each spherical
-  /// and free joint.
-  const std::map<std::string, double>& joint_initial_values() const { return initial_values_; }
-  /// Adds to a document the joints' initial values (unless given) and their notes (friction).
-  void complete_document(ModelDocument& doc) const {
-    for (const auto& [name, value] : initial_values_) doc.setup.initial.emplace(name, value);
-    doc.notes.insert(doc.notes.end(), notes_.begin(), notes_.end());
-  }
-
-  /// The axis x, y, z, -x, -y, -z or three components [a, b, c] (expressions).
-  GiNaC::matrix axis_components(const YAML::Node& node, const std::string& object) const;
-
- private:
-  struct Entry {
-    model::Joint joint;
-    YAML::Node node, child, parent;
-  };
-  Entry read_joint(const YAML::Node& node);
-  void read_origin(const YAML::Node& node, const std::string& object, model::Joint& joint) const;
-  void read_loads(const Fields& f, const std::string& object, model::Joint& joint) const;
-  GiNaC::matrix rotation(const Fields& f, const std::string& object) const;
-  GiNaC::matrix joint_axis(const YAML::Node& node, const std::string& object) const;
-  void claim_names(const Entry& entry, bool declared_speeds);
-  void check_parents(const std::vector<Entry>& entries) const;
-  kin::Point mass_center(const YAML::Node& node, const std::string& body, const kin::ReferenceFrame& frame,
-                         const std::string& object);
-  kin::Dyadic inertia(const YAML::Node& node, const std::string& object, const kin::ReferenceFrame& frame) const;
-
-  std::map<std::string, Entry> moved_;  // child body -> its joint
-  std::map<std::string, double> initial_values_;
-  std::vector<std::string> notes_;  // model::friction_note of each joint with friction
+/// A joint as written: the model's joint and the nodes of its name, child and parent.
+struct JointEntry {
+  model::Joint joint;
+  YAML::Node node, child, parent;
 };
+
+/// What the joints give the sections after them and the document.
+struct JointsRead {
+  std::map<std::string, JointEntry> moved;       // child body -> the joint that moves it
+  std::map<std::string, double> initial_values;  // unless given: e0 = 1 (the identity) of each spherical and free joint
+  std::vector<std::string> notes;                // model::friction_note of each joint with friction
+
+  /// Adds to a document the joints' initial values (unless given) and their notes.
+  void complete(ModelDocument& doc) const {
+    for (const auto& [name, value] : initial_values) doc.setup.initial.emplace(name, value);
+    doc.notes.insert(doc.notes.end(), notes.begin(), notes.end());
+  }
+};
+
+/// Reads `joints:` (the whole section: joints may come in any order) into the system.
+JointsRead read_joints(ModelValues& in, const YAML::Node& section);
+
+/// Fails at a joint whose child no body of `bodies:` is (call after reading the bodies).
+void check_joint_bodies(const ModelValues& in, const JointsRead& joints);
 
 }  // namespace adyn::io

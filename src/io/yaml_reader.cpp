@@ -103,7 +103,7 @@ void check_printable(const YAML::Node& root, const std::string& source) {
     if (node.IsScalar()) {
       for (unsigned char c : node.Scalar())
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
-          const Position p = position_of(node);
+          const SourcePosition p = position_of(node);
           throw ModelFileError(source, p.line, p.column, "model",
                                "the text " + in_quotes(node.Scalar()) + " contains a control character");
         }
@@ -122,7 +122,7 @@ void check_printable(const YAML::Node& root, const std::string& source) {
 
 YAML::Node parse_yaml(const std::string& text, const std::string& source) {
   auto error = [&](const YAML::Mark& mark, const std::string& problem) {
-    const Position p = position_of(mark);
+    const SourcePosition p = position_of(mark);
     return ModelFileError(source, p.line, p.column, "model", problem);
   };
   YAML::Node root;

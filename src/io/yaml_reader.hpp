@@ -15,23 +15,20 @@
 #include "adyn/control_characters.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/expression_parser.hpp"
+#include "adyn/io/model_file.hpp"
 #include "adyn/io/suggestions.hpp"
 
 namespace adyn::io {
 
 // ---- positions and messages -----------------------------------------------------------------
 
-struct Position {
-  int line = 1, column = 1;  // 1-based
-};
-
-inline Position position_of(const YAML::Mark& mark) {
+inline SourcePosition position_of(const YAML::Mark& mark) {
   if (mark.is_null()) return {};
   return {mark.line + 1, mark.column + 1};
 }
 
 // Where a node starts in the file; 1:1 for a node that was not parsed from it.
-inline Position position_of(const YAML::Node& node) {
+inline SourcePosition position_of(const YAML::Node& node) {
   if (!node.IsDefined()) return {};
   return position_of(node.Mark());
 }
@@ -75,12 +72,16 @@ class Fields {
   std::vector<Entry> entries_;
 };
 
+// Positioned access to the YAML of one source: a value the model file's sections share
+// (model_values.hpp), not a base class.
 class YamlReader {
  public:
   explicit YamlReader(std::string source) : source_(std::move(source)) {}
 
+  const std::string& source() const { return source_; }
+
   [[noreturn]] void fail(const YAML::Node& node, const std::string& object, const std::string& problem) const {
-    const Position p = position_of(node);
+    const SourcePosition p = position_of(node);
     throw ModelFileError(source_, p.line, p.column, object, problem);
   }
 
@@ -191,7 +192,7 @@ class YamlReader {
     return out;
   }
 
- protected:
+ private:
   std::string source_;
 };
 

@@ -11,6 +11,7 @@
 #include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/analysis/random_state.hpp"
+#include "adyn/application/initial_state.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/model_summary.hpp"
 #include "adyn/cli/simulation_setup.hpp"
@@ -26,6 +27,7 @@ namespace {
 std::shared_ptr<Model> load(const std::string& path, bool floating_base) {
   const io::UrdfOptions urdf{.floating_base = floating_base};
   auto doc = io::read_model_document(path, urdf);  // checks the path as the CLI does
+  doc.completed = application::consistent_initial_state(doc);
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
@@ -34,7 +36,9 @@ std::shared_ptr<Model> load(const std::string& path, bool floating_base) {
 
 std::shared_ptr<Model> from_text(const std::string& text, const std::string& source, bool floating_base) {
   const io::UrdfOptions urdf{.floating_base = floating_base};
-  return std::make_shared<Model>(Model{io::read_model_document_text(text, source, urdf), text, source, urdf});
+  auto doc = io::read_model_document_text(text, source, urdf);
+  doc.completed = application::consistent_initial_state(doc);
+  return std::make_shared<Model>(Model{std::move(doc), text, source, urdf});
 }
 
 py::dict parameters(const Model& m) {

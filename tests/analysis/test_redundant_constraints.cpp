@@ -5,6 +5,7 @@
 
 #include <Eigen/Geometry>
 
+#include "adyn/application/initial_state.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/model_file.hpp"
@@ -21,7 +22,7 @@ numeric::Trajectory bricard(const std::string& method, double t_end, const std::
   const auto doc = io::read_model_document(test::example("iftomm_a04_bricard.yaml"));
   const auto eom = analysis::derive_without_redundant_rows(doc.system, method);
   EXPECT_EQ(eom.dropped_constraints, left_out) << method;
-  const auto x = io::initial_state_of(doc).state;
+  const auto x = application::initial_state_of(doc).state;
   numeric::SimulationOptions o;
   o.t_end = t_end;
   o.output_step = 0.025;
@@ -73,7 +74,7 @@ initial: {q3_d: 2, q4_d: 3, q5_d: 0.3, q1_d: -0.75, q2_d: 0}
 // A run of `method` from the model's initial state over 10 s, with the rows it left out.
 std::pair<std::vector<std::string>, numeric::Trajectory> axle_run(const io::ModelDocument& d, const std::string& method) {
   const auto eom = analysis::derive_without_redundant_rows(d.system, method);
-  const auto x = io::initial_state_of(d).state;
+  const auto x = application::initial_state_of(d).state;
   numeric::SimulationOptions o;
   o.t_end = 10;
   o.output_step = 0.5;

@@ -1,6 +1,6 @@
 // Bad input: every malformed model file under tests/io/malformed/ (its first line says what is
-// wrong) gives a ModelFileError "path:line:column: object: problem" at the offending YAML node,
-// and `adyn check` exits with status 2 printing the same location: never a crash or a hang.
+// wrong) gives a ModelFileError "path:line:column: object: problem" at the offending YAML node —
+// read, and its initial state completed (application/initial_state.hpp) — and `adyn check` exits with status 2 printing the same location: never a crash or a hang.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "adyn/application/initial_state.hpp"
 #include "adyn/cli/cli.hpp"
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
@@ -201,7 +202,8 @@ class MalformedModel : public ::testing::TestWithParam<MalformedCase> {};
 TEST_P(MalformedModel, ReaderReportsFileLineColumnAndProblem) {
   const auto& c = GetParam();
   try {
-    adyn::io::read_model_document(path_of(c));
+    const auto doc = adyn::io::read_model_document(path_of(c));
+    adyn::application::consistent_initial_state(doc);  // the initial conditions, where the file gives them
     FAIL() << c.name << ": read without an error";
   } catch (const adyn::ModelFileError& e) {
     const std::string what = e.what();

@@ -343,29 +343,3 @@ TEST(ModelFile, GeometrySection) {
   }
 }
 
-// The reader completes the initial state to check it; the commands reuse that completion (check
-// ran it twice: 3.1 s instead of 0.8 s for the Whipple bicycle) while the initial conditions and
-// the parameter values are those it completed, and complete anew when either changed.
-TEST(ModelFile, InitialStateIsCompletedOnceWhileNothingChanged) {
-  auto doc = io::read_model_document_text(R"(
-parameters: {r: 2}
-coordinates: [x, y]
-points:
-  - {name: P, from: O, position: {N: [x, y, 0]}}
-particles:
-  - {name: p, point: P, mass: 1}
-constraints:
-  - {name: circle, holonomic: x^2 + y^2 - r^2}
-initial: {x: 1.2}
-)");
-  ASSERT_TRUE(doc.completed.has_value());
-  EXPECT_NEAR(doc.completed->state.state.q(1), 1.6, 1e-12);
-  doc.completed->state.state.q(1) = 7;  // marked: a reused completion shows it
-  EXPECT_EQ(io::initial_state_of(doc).state.q(1), 7);
-  doc.system.set_parameter_value("r", 1.3);
-  EXPECT_NEAR(io::initial_state_of(doc).state.q(1), 0.5, 1e-12);
-  doc.system.set_parameter_value("r", 2);
-  EXPECT_EQ(io::initial_state_of(doc).state.q(1), 7);
-  doc.setup.initial["x"] = 0;
-  EXPECT_NEAR(io::initial_state_of(doc).state.q(1), 2, 1e-12);
-}

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "adyn/analysis/constraint_classification.hpp"
+#include "adyn/application/initial_state.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/model_file.hpp"
@@ -146,7 +147,7 @@ TEST(ConvexRollingContact, BadSizesAreNamed) {
 // printed to 12 digits; they agree to those, within 3e-12 of each value).
 TEST(KaneLevinson1982_Rattleback, AccelerationsAtTheStartAgreeWithNewtonEuler) {
   const auto doc = io::read_model_document(test::example("kane_levinson_1982_rattleback.yaml"));
-  const auto x = io::initial_state_of(doc).state;
+  const auto x = application::initial_state_of(doc).state;
   const double q[6] = {0, 0, 0.0200761919314, 0, 0.00872664625997, 0.00872664625997};
   const double q_d[6] = {0.00195594436525, 0.0869276995725, 0.000741536623672, -5, -0.0436326774919, 0.0436326774919};
   const double q_dd[6] = {-1.32199851659, 0.404985920158, -1.49739501654, 4.53794798657, -2.62234673193, -87.1886487476};

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "adyn/application/initial_state.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/numeric/simulation.hpp"
@@ -22,7 +23,7 @@ inline numeric::Trajectory simulate_example(const std::string& file, const std::
                                      const numeric::SimulationOptions& options) {
   const auto doc = io::read_model_document(test::example(file));
   const auto eom = formulations::derive(doc.system, method);
-  const auto x = io::initial_state_of(doc).state;
+  const auto x = application::initial_state_of(doc).state;
   return numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), options);
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "adyn/analysis/random_state.hpp"
+#include "adyn/application/initial_state.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/model_file.hpp"
@@ -131,7 +132,7 @@ TEST(IFToMM_A05_FlyballGovernor, HamiltonAgreesWithLagrange) {
   const auto L = formulations::derive(system, "lagrange");
   const auto params = system.parameter_values();
   std::mt19937 rng(2030);
-  std::vector<analysis::SystemState> states = {io::initial_state_of(doc).state};
+  std::vector<analysis::SystemState> states = {application::initial_state_of(doc).state};
   for (int k = 0; k < 10; ++k) states.push_back(analysis::random_consistent_state(system, rng));
   for (const auto& x : states) {
     const auto qdd_h = formulations::coordinate_accelerations(H, formulations::state_for(H, system, x.t, x.q, x.u), params);

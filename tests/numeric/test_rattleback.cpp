@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "adyn/application/initial_state.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/numeric/simulation.hpp"
@@ -48,7 +49,7 @@ std::string model_text(bool paraboloid) {
 numeric::Trajectory rattleback(const std::string& method, double t_end, bool paraboloid = false) {
   const auto doc = io::read_model_document_text(model_text(paraboloid), "rattleback.yaml");
   const auto eom = formulations::derive(doc.system, method);
-  const auto x = io::initial_state_of(doc).state;
+  const auto x = application::initial_state_of(doc).state;
   numeric::SimulationOptions options;
   options.t_end = t_end;
   options.output_step = 0.01;

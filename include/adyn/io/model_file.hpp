@@ -37,12 +37,29 @@ struct CompletedInitialState {
   analysis::InitialState state;
 };
 
+/// A place in a model file, 1-based (as errors name it: file:line:column).
+struct SourcePosition {
+  int line = 1, column = 1;
+};
+
+/// Where a model file states its initial conditions and the orientations that the initial state
+/// decides, for the errors found when the state is completed (application/initial_state.hpp).
+struct InitialStatePositions {
+  std::string source;                                    // the file, as errors name it
+  std::optional<SourcePosition> section{};               // the `initial` key; none: no initial conditions given
+  std::map<std::string, SourcePosition> values{};        // coordinate or speed name -> its key in `initial`
+  std::map<std::string, SourcePosition> orientations{};  // "frame 'A'" -> its dcm or quaternion
+};
+
 struct ModelDocument {
   model::System system;
   SimulationSetup setup;
-  /// The reader's completion of `setup.initial` (it checks that the given values can be kept);
-  /// empty when it failed or needs parameter values the file does not give.
+  /// The completion of `setup.initial` by application::consistent_initial_state (which checks that
+  /// the given values can be kept), kept by its caller for application::initial_state_of; empty
+  /// until then, or when it needs parameter values the file does not give.
   std::optional<CompletedInitialState> completed{};
+  /// Where a model file wrote its initial conditions; none for a robot description.
+  std::optional<InitialStatePositions> initial_positions{};
   /// A robot description's joints as it states them (URDF: io/urdf_reader.hpp); empty for a model
   /// file (its joints are the system's, System::joints, which `check` lists then).
   std::vector<RobotJoint> joints{};
@@ -55,16 +72,12 @@ struct ModelDocument {
 /// adyn::EvaluationError naming the condition when one needs a parameter without a value.
 std::map<std::string, double> initial_conditions(const ModelDocument& doc);
 
-/// The initial state of `doc` at t = 0 completed from its initial conditions
-/// (analysis::complete_initial_state): the reader's when the initial conditions and parameter
-/// values are still those it completed, else completed now (throws as complete_initial_state).
-analysis::InitialState initial_state_of(const ModelDocument& doc);
-
 /// The largest model file read: far beyond any real model (the Whipple bicycle takes 5 KiB), and
 /// small enough to read and check in seconds.
 inline constexpr std::size_t max_model_file_bytes = std::size_t{8} << 20;
 
-/// Reads a model file with its initial conditions and simulation settings; a path ending in .urdf
+/// Reads a model file with its initial conditions and simulation settings (not yet completed to
+/// satisfy the constraints: application::consistent_initial_state); a path ending in .urdf
 /// is read as a robot description (io::read_urdf with `urdf`; options other than the defaults are
 /// refused for a model file, ModelFileError). A path that does not
 /// exist, a directory, anything but a regular file (a pipe or device could block or never end)

@@ -52,7 +52,9 @@ Action declare_animate(CLI::App& command);
 /// link on a free joint: io::UrdfOptions::floating_base).
 void add_model_argument(CLI::App& command, std::string& path);
 /// The model file the command names, read with the options of add_model_argument (--floating-base
-/// with a model file that is not a .urdf is refused: adyn::ModelFileError, exit 2).
+/// with a model file that is not a .urdf is refused: adyn::ModelFileError, exit 2), its initial
+/// state completed (application::consistent_initial_state: a given value the constraints do not
+/// allow is bad input at its line).
 io::ModelDocument read_model_document(const std::string& path);
 
 /// `-m,--method NAME`, checked against formulations::method_names(); `what` ends the help text
