@@ -1,7 +1,8 @@
 #pragma once
 // The public API of adyn in one include: the model (systems, frames, points, bodies, loads,
 // constraints), kinematics, the formulations of the equations of motion, their analysis, the
-// numerical evaluation and simulation, model files, and the symbolic layer they are built on.
+// numerical evaluation and simulation, model files, the symbolic layer they are built on, and the
+// application layer that the command line and the Python module share.
 //
 //     #include <adyn/adyn.hpp>    // with find_package(adyn CONFIG REQUIRED), adyn::adyn
 //
@@ -16,7 +17,16 @@
 #include "adyn/analysis/linearization.hpp"
 #include "adyn/analysis/random_state.hpp"
 #include "adyn/analysis/stability_sweep.hpp"
+#include "adyn/application/animation_page.hpp"
+#include "adyn/application/assignment.hpp"
+#include "adyn/application/comparison.hpp"
+#include "adyn/application/dependent_speeds.hpp"
+#include "adyn/application/equations_report.hpp"
 #include "adyn/application/initial_state.hpp"
+#include "adyn/application/initial_state_report.hpp"
+#include "adyn/application/linearization.hpp"
+#include "adyn/application/operating_point.hpp"
+#include "adyn/application/simulation_setup.hpp"
 #include "adyn/control_characters.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/acceleration_constraints.hpp"

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "adyn/error.hpp"
+
 namespace adyn {
 
 /// The row of that key, or nullptr.
@@ -30,6 +32,24 @@ inline std::string listed(const std::vector<std::string>& texts, std::string_vie
   for (std::size_t i = 0; i < texts.size(); ++i)
     out.append(i == 0 ? "" : i + 1 == texts.size() ? last : ", ").append(texts[i]);
   return out;
+}
+
+/// The row of that key; throws adyn::ModelError "WHAT 'KEY': not one of a, b, c" (`what`: the
+/// choice as a user names it, e.g. "integrator").
+template <class Row>
+const Row& choice_named(const std::vector<Row>& rows, std::string_view key, std::string_view what) {
+  if (const auto* row = find_choice(rows, key)) return *row;
+  throw ModelError(std::string(what) + " '" + std::string(key) + "'", "not one of " + listed(choice_keys(rows)));
+}
+
+/// The row whose `member` is `value` (e.g. &IntegratorChoice::integrator); a value without a row is
+/// a defect of the table: adyn::Error.
+template <class Row, class Value>
+const Row& choice_with(const std::vector<Row>& rows, Value Row::*member, Value value, std::string_view what) {
+  const auto it = std::find_if(rows.begin(), rows.end(), [&](const Row& row) { return row.*member == value; });
+  if (it != rows.end()) return *it;
+  throw Error(std::string(what) + " " + std::to_string(static_cast<long>(value)) + " has no row in the table of " +
+              std::string(what) + "s");
 }
 
 /// The keys of the rows that `keep` keeps, as `listed` lists them.

@@ -8,7 +8,8 @@
 #include <memory>
 #include <optional>
 
-#include "adyn/cli/animation_page.hpp"
+#include "adyn/application/animation_page.hpp"
+#include "adyn/application/dependent_speeds.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/simulation_setup.hpp"
@@ -24,7 +25,7 @@ struct AnimateOptions {
   std::string model, output;
   std::optional<std::string> method, trajectory;
   std::vector<std::string> traces, dependent;
-  SimulationOverrides given;
+  SimulationArguments given;
 };
 
 numeric::Trajectory replay(const io::ModelDocument& doc, const std::string& path) {
@@ -37,10 +38,10 @@ numeric::Trajectory replay(const io::ModelDocument& doc, const std::string& path
 
 int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
   check_output_files(o.model, {{"--output", o.output}});
-  const auto viewer = viewer_script();  // before a long run: say at once when it is missing
+  const auto viewer = application::viewer_script();  // before a long run: say at once when it is missing
   std::optional<Stage> stage(std::in_place, "reading");
   auto doc = read_model_document(o.model);
-  set_dependent_speeds(doc.system, o.dependent);
+  application::set_dependent_speeds(doc.system, o.dependent);
   set_inputs(doc.system, o.given.inputs);
   numeric::Trajectory trajectory;
   if (o.trajectory) {
@@ -49,7 +50,7 @@ int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
     stage.emplace("derivation");
     const auto options = simulation_options(o.given, doc.setup);
     const auto method = o.method.value_or(doc.setup.method.value_or(formulations::default_method));
-    const auto eom = equations_to_integrate(doc.system, method, options);
+    const auto eom = application::equations_to_integrate(doc.system, method, options);
     stage.reset();
     trajectory = integrate(doc, eom, options, err);
     for (const auto& w : trajectory.summary.warnings) err << "adyn: warning: " << w << "\n";
@@ -59,7 +60,7 @@ int animate(const AnimateOptions& o, std::ostream& out, std::ostream& err) {
   }
   stage.emplace("writing");
   const auto scene = numeric::sample_scene(doc.system, trajectory);
-  write_file(o.output, animation_page(scene, o.traces, viewer));
+  write_file(o.output, application::animation_page(scene, o.traces, viewer));
   out << "animation of " << scene.t.size() << " samples (t = " << scene.t.front() << " to " << scene.t.back()
       << ") written to " << o.output << "\n";
   return trajectory.summary.interrupted ? CatchInterruption::exit_status() : 0;

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "adyn/analysis/redundant_constraints.hpp"
+#include "adyn/application/dependent_speeds.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -25,7 +26,7 @@ int codegen(const CodegenOptions& o, std::ostream& out) {
   check_output_files(o.model, {{"--output", o.output}});
   std::optional<Stage> stage(std::in_place, "reading");
   auto system = read_model_document(o.model).system;
-  set_dependent_speeds(system, o.dependent);
+  application::set_dependent_speeds(system, o.dependent);
   stage.emplace("derivation");
   const auto raw = analysis::derive_without_redundant_rows(system, o.method);
   stage.emplace("code generation");

@@ -78,19 +78,6 @@ void add_dependent_speeds_option(CLI::App& command, std::vector<std::string>& na
       ->type_name("NAME,...");
 }
 
-void set_dependent_speeds(model::System& system, const std::vector<std::string>& names) {
-  if (names.empty()) return;
-  const auto table = system.symbol_table();
-  std::vector<GiNaC::symbol> speeds;
-  for (const auto& name : names) {
-    auto it = table.find(name);
-    if (it == table.end() || !GiNaC::is_a<GiNaC::symbol>(it->second))
-      throw ModelError("--dependent '" + name + "'", "is not a speed of the model");
-    speeds.push_back(GiNaC::ex_to<GiNaC::symbol>(it->second));
-  }
-  system.set_dependent_speeds(speeds);
-}
-
 void add_json_flag(CLI::App& command, bool& json) {
   command.add_flag("--json", json, "Print the result as JSON (for scripts) instead of text");
 }

@@ -6,8 +6,9 @@
 #include <optional>
 
 #include "adyn/analysis/redundant_constraints.hpp"
+#include "adyn/application/dependent_speeds.hpp"
+#include "adyn/application/equations_report.hpp"
 #include "adyn/cli/commands.hpp"
-#include "adyn/cli/equations_report.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/formulations/printing.hpp"
@@ -23,7 +24,7 @@ struct DeriveOptions {
 };
 
 void write_json(const model::System& system, const formulations::EquationsOfMotion& eom, std::ostream& out) {
-  auto j = equations_json(eom);
+  auto j = application::equations_json(eom);
   j["system"] = system.name();
   out << j.dump(2) << "\n";
 }
@@ -31,7 +32,7 @@ void write_json(const model::System& system, const formulations::EquationsOfMoti
 int derive(const DeriveOptions& o, std::ostream& out) {
   std::optional<Stage> stage(std::in_place, "reading");
   auto system = read_model_document(o.model).system;
-  set_dependent_speeds(system, o.dependent);
+  application::set_dependent_speeds(system, o.dependent);
   stage.emplace("derivation");
   // A robot's equations as its tree's recursions compute them, else the method's (printing.hpp).
   auto tree = formulations::large_tree_form(system, o.method);
@@ -43,12 +44,12 @@ int derive(const DeriveOptions& o, std::ostream& out) {
     return 0;
   }
   if (o.format == "c") {
-    write_equations(printed, EquationsFormat::C, out);
+    application::write_equations(printed, application::EquationsFormat::C, out);
     return 0;
   }
   const bool latex = o.format == "latex";
   out << "System: " << system.name() << "\n";
-  write_equations(printed, latex ? EquationsFormat::Latex : EquationsFormat::Text, out);
+  application::write_equations(printed, latex ? application::EquationsFormat::Latex : application::EquationsFormat::Text, out);
   return 0;
 }
 

@@ -43,7 +43,7 @@ nlohmann::json analysis_json(const analysis::Eigenanalysis& a) {
   return {{"eigenvalues", modes}, {"verdict", analysis::stability_verdict(a)}, {"spectral_abscissa", a.spectral_abscissa}};
 }
 
-void write_table(const Linearization& job, const analysis::Eigenanalysis& a, std::ostream& out) {
+void write_table(const application::Linearization& job, const analysis::Eigenanalysis& a, std::ostream& out) {
   out << "System: " << job.doc.system.name() << " (" << job.eom.method << " equations), states:";
   for (const auto& name : job.lin.state_names()) out << " " << name;
   out << "\n  eigenvalue                          |lambda| (rad/s)   damping ratio\n";
@@ -54,7 +54,7 @@ void write_table(const Linearization& job, const analysis::Eigenanalysis& a, std
 }
 
 // Re λ and Im λ of each sweep point, as plot series (eigenvalue k of each point, sorted by Im λ).
-plot::Figure sweep_figure(const Linearization& job, const ParameterSweep& sweep,
+plot::Figure sweep_figure(const application::Linearization& job, const ParameterSweep& sweep,
                           const std::vector<analysis::SweepPoint>& points,
                           const std::vector<analysis::StabilityBoundary>& boundaries) {
   const auto name = sweep.parameter.get_name();
@@ -94,11 +94,11 @@ void write_sweep_csv(const std::vector<analysis::SweepPoint>& points, const std:
   }
 }
 
-int run_sweep(const EigenOptions& o, const Linearization& job, std::ostream& out) {
+int run_sweep(const EigenOptions& o, const application::Linearization& job, std::ostream& out) {
   const auto sweep = parse_sweep(job.doc.system, *o.sweep);
   const auto params = job.doc.system.parameter_values();
   const auto grid = analysis::linspace(sweep.lo, sweep.hi, sweep.count);
-  check_sweep_values(job.doc.system, sweep.parameter, grid, "sweep '" + *o.sweep + "'");
+  application::check_sweep_values(job.doc.system, sweep.parameter, grid, "sweep '" + *o.sweep + "'");
   const auto points = analysis::eigenvalue_sweep(job.lin, params, sweep.parameter, grid);
   const auto boundaries = analysis::stability_boundaries(job.lin, params, sweep.parameter, sweep.lo, sweep.hi, sweep.count);
   const auto name = sweep.parameter.get_name();

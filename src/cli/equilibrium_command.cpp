@@ -42,8 +42,8 @@ std::vector<std::string> split(const std::string& list) {
 // (uniform in ±π around the initial values, seeded: the same guesses every run).
 std::vector<formulations::State> guesses(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                                          const EquilibriumArguments& a, const std::vector<GiNaC::symbol>& unknowns) {
-  std::vector<formulations::State> out{operating_point(doc, eom, {}).state};
-  for (const auto& g : a.guesses) out.push_back(operating_point(doc, eom, split(g)).state);
+  std::vector<formulations::State> out{application::operating_point(doc, eom, {}).state};
+  for (const auto& g : a.guesses) out.push_back(application::operating_point(doc, eom, assignments(split(g))).state);
   std::mt19937 rng(20261123);
   std::uniform_real_distribution<double> offset(-M_PI, M_PI);
   for (int k = 0; k < a.scan; ++k) {
@@ -117,7 +117,7 @@ Action declare_equilibrium(CLI::App& command) {
     const auto doc = read_model_document(a->model);
     const auto eom = analysis::derive_without_redundant_rows(doc.system, a->method);
     analysis::EquilibriumOptions options;
-    options.unknowns = unknowns_named(eom, a->free, "--free");
+    options.unknowns = application::unknowns_named(eom, a->free, "--free");
     auto scanned = options.unknowns;  // default: the coordinates that are not ignorable
     const auto ignorable = analysis::ignorable_coordinates(eom);
     for (const auto& q : eom.coordinates)

@@ -76,7 +76,7 @@ nlohmann::json matrix_json(const GiNaC::matrix& m) {
   return rows;
 }
 
-void write_text(const Linearization& job, bool latex, std::ostream& out) {
+void write_text(const application::Linearization& job, bool latex, std::ostream& out) {
   const auto& lin = job.lin;
   out << "System: " << job.doc.system.name() << " (" << job.eom.method << " equations)\n"
       << "state: " << names(lin.coordinates) << (lin.coordinates.empty() ? "" : "; ") << names(lin.speeds) << "\n"
@@ -101,7 +101,7 @@ void write_text(const Linearization& job, bool latex, std::ostream& out) {
     out << "feedthrough matrix D:\n" << analysis::feedthrough_matrix(lin, values).format(rows_format()) << "\n";
 }
 
-void write_json(const Linearization& job, std::ostream& out) {
+void write_json(const application::Linearization& job, std::ostream& out) {
   const auto& lin = job.lin;
   nlohmann::json j{{"system", job.doc.system.name()}, {"method", job.eom.method}, {"states", lin.state_names()},
                    {"second_order_form", lin.has_second_order_form()}};

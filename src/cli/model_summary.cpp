@@ -5,8 +5,9 @@
 
 #include <sstream>
 
+#include "adyn/application/equations_report.hpp"
 #include "adyn/application/initial_state.hpp"
-#include "adyn/cli/equations_report.hpp"
+#include "adyn/application/initial_state_report.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -14,6 +15,8 @@
 namespace adyn::cli {
 namespace {
 
+using application::expression_string;
+using application::initial_state_json;
 using nlohmann::json;
 
 json names(const std::vector<GiNaC::symbol>& symbols) {
@@ -252,20 +255,6 @@ void write_constraints(std::ostream& out, const analysis::ConstraintClassificati
 }
 
 }  // namespace
-
-json initial_state_json(const model::System& system, const analysis::InitialState& x) {
-  json j = {{"q", json::object()}, {"u", json::object()}, {"completed", json::array()}, {"branches", json::array()}};
-  const auto q = system.coordinates(), u = system.speeds();
-  for (std::size_t i = 0; i < q.size(); ++i) j["q"][q[i].get_name()] = x.state.q(static_cast<Eigen::Index>(i));
-  for (std::size_t i = 0; i < u.size(); ++i) j["u"][u[i].get_name()] = x.state.u(static_cast<Eigen::Index>(i));
-  for (const auto& c : x.completed)
-    j["completed"].push_back(
-        {{"name", c.name}, {"given", c.given}, {"before", c.before}, {"after", c.after}, {"constraints", c.constraints}});
-  for (const auto& b : x.branches)
-    j["branches"].push_back({{"names", b.names}, {"taken", b.taken}, {"other", b.other}, {"constraints", b.constraints}});
-  j["messages"] = x.messages();
-  return j;
-}
 
 json classification_json(const analysis::ConstraintClassification& c) {
   json out = {{"constraints", json::array()}};

@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "adyn/application/dependent_speeds.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/trajectory_plot.hpp"
@@ -23,7 +24,7 @@ namespace {
 struct SimulateOptions {
   std::string model;
   std::optional<std::string> method, output, plot;
-  SimulationOverrides given;
+  SimulationArguments given;
   std::vector<std::string> dependent;
 };
 
@@ -59,12 +60,12 @@ int simulate(const SimulateOptions& args, std::ostream& out, std::ostream& err) 
   check_output_files(args.model, {{"--output", args.output.value_or("")}, {"--plot", args.plot.value_or("")}});
   std::optional<Stage> stage(std::in_place, "reading");
   auto doc = read_model_document(args.model);
-  set_dependent_speeds(doc.system, args.dependent);
+  application::set_dependent_speeds(doc.system, args.dependent);
   set_inputs(doc.system, args.given.inputs);
   const std::string method = args.method.value_or(doc.setup.method.value_or(formulations::default_method));
   const auto options = simulation_options(args.given, doc.setup);
   stage.emplace("derivation");
-  const auto eom = equations_to_integrate(doc.system, method, options);
+  const auto eom = application::equations_to_integrate(doc.system, method, options);
   stage.reset();
   const auto tr = integrate(doc, eom, options, err);  // Ctrl-C or SIGTERM while integrating: the trajectory so far
   Stage writing("writing", Stage::End, args.output ? "nothing was written" : "the output is incomplete");

@@ -2,8 +2,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <fmt/format.h>
-
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -12,17 +10,13 @@
 #include <set>
 #include <map>
 
-#include "adyn/analysis/redundant_constraints.hpp"
-#include "adyn/application/initial_state.hpp"
 #include "adyn/choice_table.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/input_table.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/cli/progress.hpp"
 #include "adyn/error.hpp"
-#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/methods.hpp"
-#include "adyn/io/joint_limits.hpp"
 #include "adyn/numeric/backend_registry.hpp"
 #include "adyn/numeric/integrator_registry.hpp"
 
@@ -42,15 +36,10 @@ std::string choices_help(const std::vector<Row>& rows, IsDefault is_default) {
   return listed(texts, " or ");
 }
 
-numeric::ConstraintSolver constraint_solver_named(const std::string& name) {
-  if (name == "augmented-lagrangian") return numeric::ConstraintSolver::AugmentedLagrangian;
-  if (name == "kkt") return numeric::ConstraintSolver::Kkt;
-  throw ModelError("constraint solver '" + name + "'", "not one of augmented-lagrangian, kkt");
-}
-
 }  // namespace
 
-void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
+void add_simulation_options(CLI::App& command, SimulationArguments& arguments) {
+  auto& given = arguments.given;
   command.add_option("--t-end", given.t_end, "End time");
   positive_number(command.add_option("--dt", given.output_step, "Output interval"));
   positive_number(command.add_option("--rtol", given.rtol, "Relative tolerance"));
@@ -81,7 +70,7 @@ void add_simulation_options(CLI::App& command, SimulationOverrides& given) {
   const auto default_backend = [&](const numeric::BackendChoice& row) { return row.backend == defaults.backend; };
   command.add_option("--backend", given.backend, choices_help(numeric::backends(), default_backend))
       ->check(CLI::IsMember(numeric::backend_names()));
-  command.add_option("--input", given.inputs, "NAME=VALUE: the constant value of one of the model's inputs over the "
+  command.add_option("--input", arguments.inputs, "NAME=VALUE: the constant value of one of the model's inputs over the "
                                               "model's own (default 0); NAME=FILE.csv: its values in time, a table "
                                               "t,value interpolated linearly; repeatable")
       ->type_name("NAME=VALUE|FILE");
@@ -138,35 +127,10 @@ numeric::InputLaw tabulated_inputs(const std::vector<std::string>& assignments) 
   return tables.empty() ? numeric::InputLaw{} : tabulated_input_law(std::move(tables));
 }
 
-numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup) {
-  numeric::SimulationOptions o;
-  o.t_end = given.t_end.value_or(setup.t_end.value_or(o.t_end));
-  o.output_step = given.output_step.value_or(setup.output_step.value_or(o.output_step));
-  o.rtol = given.rtol.value_or(setup.rtol.value_or(o.rtol));
-  o.atol = given.atol.value_or(setup.atol.value_or(o.atol));
-  if (const auto integrator = given.integrator ? given.integrator : setup.integrator)
-    o.integrator = numeric::integrator_named(*integrator).integrator;
-  o.project = given.projection.value_or(setup.projection.value_or(true));
-  o.baumgarte = given.baumgarte.value_or(setup.baumgarte.value_or(0.0));
-  if (given.backend) o.backend = numeric::backend_named(*given.backend).backend;
-  o.constraint_solver = constraint_solver_named(given.constraint_solver.value_or("augmented-lagrangian"));
-  o.articulated_body = !given.mass_matrix;
-  if (given.max_steps && *given.max_steps < 1)
-    throw ModelError("simulation options", "max steps must be a whole number of at least 1, got " +
-                                               std::to_string(*given.max_steps));
-  o.max_steps_per_run = given.max_steps.value_or(0);
-  if (given.max_time && !(*given.max_time > 0 && std::isfinite(*given.max_time)))
-    throw ModelError("simulation options", "max time must be a positive number of seconds, got " +
-                                               fmt::format("{:g}", *given.max_time));
-  o.max_wall_seconds = given.max_time.value_or(0);
-  o.input_law = tabulated_inputs(given.inputs);
-  return o;
-}
-
-analysis::InitialState initial_state(const io::ModelDocument& doc) {
-  auto x = application::initial_state_of(doc);
-  analysis::check_orientations(doc.system, x.state, "the initial state");
-  return x;
+numeric::SimulationOptions simulation_options(const SimulationArguments& arguments, const io::SimulationSetup& setup) {
+  auto options = application::simulation_options(arguments.given, setup);
+  options.input_law = tabulated_inputs(arguments.inputs);
+  return options;
 }
 
 void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
@@ -188,17 +152,10 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
   if (const auto euler = numeric::describe_euler_parameters(m.euler_parameters); !euler.empty()) os << "  " << euler << "\n";
 }
 
-formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,
-                                                       const numeric::SimulationOptions& options) {
-  if (options.articulated_body)
-    if (auto tree = formulations::tree_equations(system, method)) return *tree;
-  return analysis::derive_without_redundant_rows(system, method);
-}
-
 numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::EquationsOfMotion& eom,
                               numeric::SimulationOptions o, std::ostream& err) {
   Stage setup("code generation");  // the initial state, the evaluator and the monitors
-  const auto initial = initial_state(doc);
+  const auto initial = application::initial_state(doc);
   const auto& x = initial.state;
   // The first sample is the integration's start: from there an interruption keeps what it has.
   std::optional<Stage> integration;
@@ -212,8 +169,7 @@ numeric::Trajectory integrate(const io::ModelDocument& doc, const formulations::
     if (bar) bar->update(t - t0);
   };
   auto trajectory = numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, x.t, x.q, x.u), o);
-  trajectory.summary.initial_state = initial.messages();
-  for (auto& w : io::joint_limit_excursions(doc, trajectory)) trajectory.summary.warnings.push_back(std::move(w));
+  application::add_run_notes(trajectory, doc, initial);
   return trajectory;
 }
 

@@ -1,7 +1,6 @@
 #include "adyn/numeric/backend_registry.hpp"
 
 #include "adyn/choice_table.hpp"
-#include "adyn/error.hpp"
 
 namespace adyn::numeric {
 
@@ -16,14 +15,11 @@ const std::vector<BackendChoice>& backends() {
 std::vector<std::string> backend_names() { return choice_keys(backends()); }
 
 const BackendChoice& backend_named(std::string_view key) {
-  if (const auto* row = find_choice(backends(), key)) return *row;
-  throw ModelError("backend '" + std::string(key) + "'", "not one of " + listed(backend_names()));
+  return choice_named(backends(), key, "backend");
 }
 
 const BackendChoice& backend_choice(Backend backend) {
-  for (const auto& row : backends())
-    if (row.backend == backend) return row;
-  throw Error("backend " + std::to_string(static_cast<int>(backend)) + " has no row in the table of backends");
+  return choice_with(backends(), &BackendChoice::backend, backend, "backend");
 }
 
 }  // namespace adyn::numeric

@@ -1,7 +1,6 @@
 #include "adyn/numeric/integrator_registry.hpp"
 
 #include "adyn/choice_table.hpp"
-#include "adyn/error.hpp"
 
 namespace adyn::numeric {
 
@@ -21,14 +20,11 @@ const std::vector<IntegratorChoice>& integrators() {
 std::vector<std::string> integrator_names() { return choice_keys(integrators()); }
 
 const IntegratorChoice& integrator_named(std::string_view key) {
-  if (const auto* row = find_choice(integrators(), key)) return *row;
-  throw ModelError("integrator '" + std::string(key) + "'", "not one of " + listed(integrator_names()));
+  return choice_named(integrators(), key, "integrator");
 }
 
 const IntegratorChoice& integrator_choice(Integrator integrator) {
-  for (const auto& row : integrators())
-    if (row.integrator == integrator) return row;
-  throw Error("integrator " + std::to_string(static_cast<int>(integrator)) + " has no row in the table of integrators");
+  return choice_with(integrators(), &IntegratorChoice::integrator, integrator, "integrator");
 }
 
 }  // namespace adyn::numeric

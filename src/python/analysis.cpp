@@ -7,12 +7,12 @@
 
 #include <sstream>
 
-#include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/analysis/equilibrium.hpp"
+#include "adyn/analysis/redundant_constraints.hpp"
+#include "adyn/analysis/stability_sweep.hpp"
+#include "adyn/application/linearization.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
-#include "adyn/analysis/stability_sweep.hpp"
-#include "adyn/cli/operating_point.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "bindings.hpp"
@@ -20,39 +20,30 @@
 namespace adyn::python {
 namespace {
 
-/// A linearization with the warnings it gave (an operating point that is not stationary).
-struct Linearization {
-  cli::Linearization job;
-  std::string warnings;
-};
+using application::Linearization;  // its notes are Python's warnings
 
 Linearization linearize(const Model& m, const std::string& method, const py::dict& at, bool rest,
                         const std::vector<std::string>& dependent,
                         const std::optional<std::vector<std::string>>& symbolic_parameters) {
-  const auto assigned = assignments(at);
-  std::ostringstream err;
-  auto job = cli::linearize_model(m.doc, method, assigned, rest, dependent, err, symbolic_parameters);
-  return {std::move(job), err.str()};
+  return application::linearize_model(m.doc, method, assignments(at), rest, dependent, symbolic_parameters);
 }
 
 Linearization linearize_equations(const Equations& e, const py::dict& at, bool rest,
                                   const std::optional<std::vector<std::string>>& symbolic_parameters) {
-  std::ostringstream err;
-  auto job = cli::linearize_equations(e.model->doc, e.eom, assignments(at), rest, err, symbolic_parameters);
-  return {std::move(job), err.str()};
+  return application::linearize_equations(e.model->doc, e.eom, assignments(at), rest, symbolic_parameters);
 }
 
 // The model's parameter values with those of `given` ({name: value}) over them, checked together.
 GiNaC::exmap parameter_values(const Linearization& l, const py::dict& given) {
-  auto system = l.job.doc.system;
+  auto system = l.doc.system;
   system.set_parameter_values(given.cast<std::map<std::string, double>>());
   return system.parameter_values();
 }
 
 // The symbolic matrices evaluated at the model's parameter values (the 0 × 0 ones left out).
 py::dict matrices(const Linearization& l) {
-  const auto& lin = l.job.lin;
-  const auto values = l.job.doc.system.parameter_values();
+  const auto& lin = l.lin;
+  const auto values = l.doc.system.parameter_values();
   py::dict out;
   for (const auto& [name, matrix] : {std::pair{"Nq", &lin.Nq}, {"Nu", &lin.Nu}, {"M", &lin.M}, {"Fq", &lin.Fq},
                                      {"Fu", &lin.Fu}, {"Nw", &lin.Nw}, {"Fw", &lin.Fw}, {"C", &lin.C}, {"G", &lin.G},
@@ -63,7 +54,7 @@ py::dict matrices(const Linearization& l) {
 }
 
 std::string latex(const Linearization& l) {
-  const auto& lin = l.job.lin;
+  const auto& lin = l.lin;
   std::ostringstream out;
   if (lin.has_second_order_form())
     out << "M = " << sym::to_latex(lin.M) << ",\\quad C = " << sym::to_latex(lin.C) << ",\\quad G = "
@@ -101,10 +92,10 @@ void bind_eigenanalysis(py::module_& m) {
 std::vector<py::dict> equilibria(const Model& m, const std::string& method, const std::vector<py::dict>& guesses,
                                  const std::vector<std::string>& free) {
   const auto eom = analysis::derive_without_redundant_rows(m.doc.system, method);
-  std::vector<formulations::State> starts{cli::operating_point(m.doc, eom, {}).state};
-  for (const auto& g : guesses) starts.push_back(cli::operating_point(m.doc, eom, assignments(g)).state);
+  std::vector<formulations::State> starts{application::operating_point(m.doc, eom, {}).state};
+  for (const auto& g : guesses) starts.push_back(application::operating_point(m.doc, eom, assignments(g)).state);
   analysis::EquilibriumOptions options;
-  options.unknowns = cli::unknowns_named(eom, free, "unknown");
+  options.unknowns = application::unknowns_named(eom, free, "unknown");
   std::vector<analysis::Equilibrium> found;
   {
     found = analysis::find_equilibria(m.doc.system, eom, starts, m.doc.system.parameter_values(), options);
@@ -127,49 +118,50 @@ void bind_analysis(py::module_& m) {
   py::class_<Linearization>(m, "Linearization",
                             "The linearized equations about an operating point: dq' = Nq dq + Nu du, M du' = Fq dq + Fu du "
                             "(and M dq'' + (C + G) dq' + (K + N) dq = 0 when du = dq')")
-      .def_property_readonly("method", [](const Linearization& l) { return l.job.eom.method; })
-      .def_property_readonly("state_names", [](const Linearization& l) { return l.job.lin.state_names(); })
-      .def_property_readonly("coordinates", [](const Linearization& l) { return names(l.job.lin.coordinates); })
-      .def_property_readonly("speeds", [](const Linearization& l) { return names(l.job.lin.speeds); })
-      .def_property_readonly("dependent", [](const Linearization& l) { return names(l.job.lin.dependent); })
-      .def_property_readonly("ignorable", [](const Linearization& l) { return names(l.job.lin.ignorable); })
-      .def_property_readonly("has_second_order_form", [](const Linearization& l) { return l.job.lin.has_second_order_form(); })
-      .def_property_readonly("warnings", [](const Linearization& l) { return l.warnings; })
-      .def_property_readonly("input_names", [](const Linearization& l) { return l.job.lin.input_names(); },
+      .def_property_readonly("method", [](const Linearization& l) { return l.eom.method; })
+      .def_property_readonly("state_names", [](const Linearization& l) { return l.lin.state_names(); })
+      .def_property_readonly("coordinates", [](const Linearization& l) { return names(l.lin.coordinates); })
+      .def_property_readonly("speeds", [](const Linearization& l) { return names(l.lin.speeds); })
+      .def_property_readonly("dependent", [](const Linearization& l) { return names(l.lin.dependent); })
+      .def_property_readonly("ignorable", [](const Linearization& l) { return names(l.lin.ignorable); })
+      .def_property_readonly("has_second_order_form", [](const Linearization& l) { return l.lin.has_second_order_form(); })
+      .def_property_readonly("warnings", [](const Linearization& l) { return l.notes; },
+                             "The warnings of the linearization (an operating point that is not stationary)")
+      .def_property_readonly("input_names", [](const Linearization& l) { return l.lin.input_names(); },
                              "The model's inputs: the columns of B and D")
-      .def_property_readonly("output_names", [](const Linearization& l) { return l.job.lin.output_names(); },
+      .def_property_readonly("output_names", [](const Linearization& l) { return l.lin.output_names(); },
                              "The outputs, the rows of C and D: the model's outputs, else the states")
       .def_property_readonly("A", [](const Linearization& l) {
-        return analysis::state_matrix(l.job.lin, l.job.doc.system.parameter_values());
+        return analysis::state_matrix(l.lin, l.doc.system.parameter_values());
       }, "The state matrix at the model's parameter values: dx' = A dx + B dw")
       .def_property_readonly("B", [](const Linearization& l) {
-        return analysis::input_matrix(l.job.lin, l.job.doc.system.parameter_values());
+        return analysis::input_matrix(l.lin, l.doc.system.parameter_values());
       }, "The input matrix (states x inputs) at the model's parameter and input values")
       .def_property_readonly("C", [](const Linearization& l) {
-        return analysis::output_matrix(l.job.lin, l.job.doc.system.parameter_values());
+        return analysis::output_matrix(l.lin, l.doc.system.parameter_values());
       }, "The output matrix dy/dx (outputs x states) at the model's parameter and input values; the identity "
          "without outputs")
       .def_property_readonly("D", [](const Linearization& l) {
-        return analysis::feedthrough_matrix(l.job.lin, l.job.doc.system.parameter_values());
+        return analysis::feedthrough_matrix(l.lin, l.doc.system.parameter_values());
       }, "The feedthrough matrix dy/dw (outputs x inputs); zero without outputs")
       .def("matrices", &matrices,
            "{'Nq', 'Nu', 'M', 'Fq', 'Fu' (and 'C', 'G', 'K', 'N'; 'Nw', 'Fw' with inputs; 'Cq', 'Cu' with outputs, "
            "'Dw' with both)} at the parameter values")
       .def("latex", &latex, "The symbolic matrices in LaTeX")
       .def("stationarity_residual", [](const Linearization& l) {
-        return analysis::stationarity_residual(l.job.lin, l.job.doc.system.parameter_values());
+        return analysis::stationarity_residual(l.lin, l.doc.system.parameter_values());
       })
       .def("eigen", [](const Linearization& l, const py::dict& parameters) {
-        return analysis::eigenanalysis(l.job.lin, parameter_values(l, parameters));
+        return analysis::eigenanalysis(l.lin, parameter_values(l, parameters));
       }, py::arg("parameters") = py::dict(), "The eigenanalysis at the model's parameter values, or at those given")
       .def("sweep", [](const Linearization& l, const std::string& parameter, const std::vector<double>& values) {
-             const auto& system = l.job.doc.system;
-             const auto p = cli::parameter_named(system, parameter, "sweep of '" + parameter + "'");
-             cli::check_sweep_values(system, p, values, "sweep of '" + parameter + "'");
+             const auto& system = l.doc.system;
+             const auto p = application::parameter_named(system, parameter, "sweep of '" + parameter + "'");
+             application::check_sweep_values(system, p, values, "sweep of '" + parameter + "'");
              const auto params = system.parameter_values();
-             auto points = analysis::eigenvalue_sweep(l.job.lin, params, p, values);
+             auto points = analysis::eigenvalue_sweep(l.lin, params, p, values);
              auto boundaries = values.size() < 2 ? std::vector<analysis::StabilityBoundary>{}
-                                                 : analysis::stability_boundaries(l.job.lin, params, p, values.front(),
+                                                 : analysis::stability_boundaries(l.lin, params, p, values.front(),
                                                                                   values.back(), static_cast<int>(values.size()));
              std::vector<analysis::Eigenanalysis> analyses;
              for (auto& point : points) analyses.push_back(std::move(point.analysis));

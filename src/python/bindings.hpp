@@ -1,15 +1,17 @@
 #pragma once
 // The Python module `adyn._adyn` (pybind11): the library's model, formulations, simulation and
 // analyses as Python objects, NumPy arrays for numbers and adyn's exceptions as Python exceptions.
-// The pure-Python package around it (src/python/adyn) adds the SymPy bridge, the model builder,
-// comparisons and ensembles on Dask. One file per concept: errors, model, equations, simulation,
-// analysis, animation. Every call holds the GIL: GiNaC is not thread-safe.
+// The pure-Python package around it (src/python/adyn) adds the SymPy bridge, the model builder
+// and ensembles on Dask. One file per concept: errors, model, equations, simulation, analysis,
+// comparison, animation; what they share with the command line is the application layer's
+// (include/adyn/application). Every call holds the GIL: GiNaC is not thread-safe.
 #include <pybind11/pybind11.h>
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "adyn/application/assignment.hpp"
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/numeric/compiled_system.hpp"
@@ -53,8 +55,9 @@ struct CompiledEquations {
 /// The model's current parameter values in the compiled system's order.
 std::vector<double> parameter_values(const numeric::CompiledSystem& compiled, const model::System& system);
 
-/// The CLI's NAME=EXPR assignments from a Python mapping {name: number or expression text}.
-std::vector<std::string> assignments(const py::dict& values);
+/// Given values from a Python mapping {name: number or expression text} (a value neither a number
+/// nor a string: its str(), as an expression).
+application::Assignments assignments(const py::dict& values);
 
 /// The names of symbols.
 std::vector<std::string> names(const std::vector<GiNaC::symbol>& symbols);
@@ -69,6 +72,7 @@ void bind_compiled(py::module_& m);
 void bind_rigid_body(py::module_& m);  // after bind_compiled: methods of adyn.Compiled
 void bind_simulation(py::module_& m);
 void bind_analysis(py::module_& m);
+void bind_comparison(py::module_& m);
 void bind_animation(py::module_& m);
 
 }  // namespace adyn::python

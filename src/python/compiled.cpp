@@ -4,7 +4,7 @@
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
-#include "adyn/cli/simulation_setup.hpp"
+#include "adyn/application/simulation_setup.hpp"
 #include "adyn/error.hpp"
 #include "adyn/numeric/backend_registry.hpp"
 #include "adyn/numeric/dynamics_derivatives.hpp"
@@ -30,10 +30,10 @@ std::vector<double> parameter_values(const numeric::CompiledSystem& compiled, co
 namespace {
 
 CompiledEquations compile(const Equations& e, const std::optional<std::string>& backend, bool mass_matrix) {
-  cli::SimulationOverrides given;
+  application::SimulationOverrides given;
   given.backend = backend;
   given.mass_matrix = mass_matrix;
-  const auto options = cli::simulation_options(given, e.model->doc.setup);
+  const auto options = application::simulation_options(given, e.model->doc.setup);
   auto system = e.compiled({options.backend, options.articulated_body});
   Equations own{e.eom, std::make_shared<Model>(*e.model), e.cache};
   return {own, system, system->evaluator()};

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "adyn/cli/equations_report.hpp"
+#include "adyn/application/equations_report.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/equations_archive.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -24,14 +24,14 @@ using formulations::EquationsOfMotion;
 // The equations as printed: a robot's by its tree's recursions, else simplified (formulations::printable).
 EquationsOfMotion printable(const Equations& e) { return formulations::printable(e.model->doc.system, e.eom); }
 
-std::string report(const Equations& e, cli::EquationsFormat format) {
+std::string report(const Equations& e, application::EquationsFormat format) {
   std::ostringstream out;
-  cli::write_equations(printable(e), format, out);
+  application::write_equations(printable(e), format, out);
   return out.str();
 }
 
 std::string json(const Equations& e, bool simplify) {
-  auto j = cli::equations_json(simplify ? printable(e) : e.eom);
+  auto j = application::equations_json(simplify ? printable(e) : e.eom);
   j["system"] = e.model->doc.system.name();
   return j.dump(2);
 }
@@ -117,7 +117,7 @@ void bind_equations(py::module_& m) {
       .def_property_readonly("dropped_constraints", [](const Equations& e) { return e.eom.dropped_constraints; },
                              "constraints left out before deriving: redundant wherever the constraints hold")
       .def_property_readonly("parameters", [](const Equations& e) { return names(formulations::parameters_of(e.eom)); })
-      .def("text", [](const Equations& e) { return report(e, cli::EquationsFormat::Text); },
+      .def("text", [](const Equations& e) { return report(e, application::EquationsFormat::Text); },
            "adyn derive's text report (trigonometrically simplified)")
       .def("latex", [](const Equations& e) { return formulations::to_latex(printable(e)); },
            "An aligned LaTeX block: M, F (G, g, dependent speeds, q' when not trivial)")

@@ -11,10 +11,10 @@
 #include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/analysis/constraint_classification.hpp"
 #include "adyn/analysis/random_state.hpp"
+#include "adyn/application/dependent_speeds.hpp"
 #include "adyn/application/initial_state.hpp"
-#include "adyn/cli/commands.hpp"
-#include "adyn/cli/model_summary.hpp"
-#include "adyn/cli/simulation_setup.hpp"
+#include "adyn/application/initial_state_report.hpp"
+#include "adyn/application/simulation_setup.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/numeric/backend_registry.hpp"
@@ -66,7 +66,7 @@ py::dict settings(const io::SimulationSetup& s) {
 
 Equations derive(const std::shared_ptr<Model>& m, const std::string& method, const std::vector<std::string>& dependent) {
   auto system = m->doc.system;
-  cli::set_dependent_speeds(system, dependent);
+  application::set_dependent_speeds(system, dependent);
   return Equations{analysis::derive_without_redundant_rows(system, method), m};
 }
 
@@ -116,7 +116,7 @@ void bind_classification(py::module_& m) {
 py::object initial_state(const Model& x, const py::dict& initial) {
   auto doc = x.doc;
   for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
-  const auto json = cli::initial_state_json(doc.system, cli::initial_state(doc)).dump();
+  const auto json = application::initial_state_json(doc.system, application::initial_state(doc)).dump();
   return py::module_::import("json").attr("loads")(json);
 }
 

@@ -3,10 +3,17 @@
 
 namespace adyn::python {
 
-std::vector<std::string> assignments(const py::dict& values) {
-  std::vector<std::string> out;
-  for (const auto& [name, value] : values)
-    out.push_back(py::str(name).cast<std::string>() + "=" + py::str(value).cast<std::string>());
+application::Assignments assignments(const py::dict& values) {
+  application::Assignments out;
+  for (const auto& [name, value] : values) {
+    application::Assignment given{py::str(name).cast<std::string>(), py::str(value).cast<std::string>()};
+    if (!py::isinstance<py::str>(value)) {  // a number (float(value)), else an expression: its text
+      const double number = PyFloat_AsDouble(value.ptr());
+      if (number == -1.0 && PyErr_Occurred()) PyErr_Clear();
+      else given.value = number;
+    }
+    out.push_back(std::move(given));
+  }
   return out;
 }
 
@@ -27,5 +34,6 @@ PYBIND11_MODULE(_adyn, m) {
   adyn::python::bind_rigid_body(m);
   adyn::python::bind_simulation(m);
   adyn::python::bind_analysis(m);
+  adyn::python::bind_comparison(m);
   adyn::python::bind_animation(m);
 }

@@ -1,8 +1,8 @@
-// adyn.Equations.simulate: the CLI's simulate (the same options over the model file's settings,
-// the same initial state) returning a Trajectory of NumPy arrays. Ctrl-C stops the run as it stops
-// the CLI's, keeping the samples so far. The GIL is held throughout, as in every call of the
-// module: GiNaC is not thread-safe (its reference counts, its shared constants), so parallel runs
-// take processes (adyn.ensemble on Dask).
+// adyn.Equations.simulate: `adyn simulate`'s run (the same options over the model file's
+// settings, the same initial state: application/simulation_setup.hpp) returning a Trajectory of
+// NumPy arrays. Ctrl-C stops the run as it stops the CLI's, keeping the samples so far. The GIL is
+// held throughout, as in every call of the module: GiNaC is not thread-safe (its reference counts,
+// its shared constants), so parallel runs take processes (adyn.ensemble on Dask).
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
@@ -11,10 +11,9 @@
 #include <optional>
 #include <sstream>
 
-#include "adyn/cli/simulation_setup.hpp"
+#include "adyn/application/simulation_setup.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
-#include "adyn/io/joint_limits.hpp"
 #include "bindings.hpp"
 
 namespace adyn::python {
@@ -140,7 +139,7 @@ numeric::InputLaw input_law(const py::object& law, const std::vector<std::string
 }
 
 // The handle's own compile options stand: a backend or mass_matrix given to its simulate must agree.
-void check_compile_options(const numeric::CompiledSystem& compiled, const cli::SimulationOverrides& given,
+void check_compile_options(const numeric::CompiledSystem& compiled, const application::SimulationOverrides& given,
                            const numeric::SimulationOptions& options) {
   const auto& own = compiled.options();
   if (given.backend && options.backend != own.backend)
@@ -153,13 +152,13 @@ void check_compile_options(const numeric::CompiledSystem& compiled, const cli::S
 // A run of `e` (compiled by `handle`, or by the equations' own cache for the options asked for) from
 // the model's initial conditions with `initial` over them.
 numeric::Trajectory simulate(const Equations& e, const numeric::CompiledSystem* handle, const py::dict& initial,
-                             const cli::SimulationOverrides& given, const py::object& progress,
+                             const application::SimulationOverrides& given, const py::object& progress,
                              const std::map<std::string, double>& inputs, const py::object& law,
                              const std::vector<std::string>& law_names) {
   auto doc = e.model->doc;
   for (const auto& [name, value] : initial) set_initial(doc, py::str(name).cast<std::string>(), value.cast<double>());
   doc.system.set_input_values(inputs);
-  auto options = cli::simulation_options(given, doc.setup);
+  auto options = application::simulation_options(given, doc.setup);
   if (handle) check_compile_options(*handle, given, options);
   // `progress(t)` at each sample; what it raises stops the run and is raised once it has ended
   // (an exception must not cross SUNDIALS' C frames) — but Ctrl-C, which Python raises in the
@@ -178,15 +177,14 @@ numeric::Trajectory simulate(const Equations& e, const numeric::CompiledSystem* 
         else raised = std::move(error);
       }
     };
-  const auto completion = cli::initial_state(doc);
+  const auto completion = application::initial_state(doc);
   const auto& x = completion.state;
   const auto x0 = formulations::state_for(e.eom, doc.system, x.t, x.q, x.u);
   const auto compiled = handle ? nullptr : e.compiled({options.backend, options.articulated_body});
   const auto& system = handle ? *handle : *compiled;
   auto trajectory = numeric::simulate(system, parameter_values(system, doc.system), x0, options);
   if (raised) throw std::move(*raised);
-  trajectory.summary.initial_state = completion.messages();
-  for (auto& w : io::joint_limit_excursions(doc, trajectory)) trajectory.summary.warnings.push_back(std::move(w));
+  application::add_run_notes(trajectory, doc, completion);
   return trajectory;
 }
 
@@ -236,7 +234,7 @@ void bind_simulation(py::module_& m) {
                         std::optional<double> max_time, const py::object& progress,
                         const std::map<std::string, double>& inputs, const py::object& law,
                         const std::vector<std::string>& law_names) {
-    cli::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
+    application::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
                                    mass_matrix, max_steps, max_time};
     if (py::isinstance<CompiledEquations>(target)) {
       const auto& handle = target.cast<const CompiledEquations&>();

@@ -201,7 +201,7 @@ TEST(SimulatePlot, FigureOfTheDoublePendulum) {
 // which grows to 25 rad, apart from the lean of 0.2 rad.
 TEST(SimulatePlot, CoordinatesOfDifferentUnitsAndScalesGetPanelsOfTheirOwn) {
   const auto doc = adyn::io::read_model_document(example("greenwood_4_11_rolling_disk.yaml"));
-  const auto x = adyn::cli::initial_state(doc).state;
+  const auto x = adyn::application::initial_state(doc).state;
   const auto f = plotted(doc, "gibbs-appell", 4, [&](const auto& eom) {
                    return adyn::formulations::state_for(eom, doc.system, x.t, x.q, x.u);
                  }).figure;

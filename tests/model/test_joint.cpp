@@ -5,29 +5,11 @@
 #include "adyn/error.hpp"
 #include "adyn/model/joint.hpp"
 #include "adyn/model/system.hpp"
+#include "joint_fixture.hpp"
+#include "test_support.hpp"
 
 using namespace adyn;
-
-namespace {
-
-model::Joint joint(const std::string& name, model::JointType type, const std::string& parent, const std::string& child) {
-  model::Joint j;
-  j.name = name, j.type = type, j.parent = parent, j.child = child;
-  return j;
-}
-
-// The message of the ModelError `f` throws ("" when none).
-template <class F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const ModelError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-}  // namespace
+using adyn::test::thrown_message;
 
 TEST(Joint, RevoluteMakesItsCoordinateFramesPointAndTree) {
   model::System s;
@@ -69,32 +51,32 @@ TEST(Joint, ErrorsNameTheJoint) {
   using T = model::JointType;
   model::System s;
   model::add_joint(s, joint("a", T::Revolute, "", "b1"));
-  EXPECT_EQ(error_of([&] { model::add_joint(s, joint("x", T::Revolute, "nobody", "b2")); }),
+  EXPECT_EQ(thrown_message<ModelError>([&] { model::add_joint(s, joint("x", T::Revolute, "nobody", "b2")); }),
             "joint 'x': its parent 'nobody' is neither the ground nor the child of a joint");
-  EXPECT_EQ(error_of([&] { model::add_joint(s, joint("y", T::Revolute, "", "b1")); }),
+  EXPECT_EQ(thrown_message<ModelError>([&] { model::add_joint(s, joint("y", T::Revolute, "", "b1")); }),
             "joint 'y': its child 'b1' already hangs from the ground by another joint: a body has one parent joint");
   auto zero_axis = joint("z", T::Prismatic, "b1", "b3");
   zero_axis.axis = GiNaC::matrix(3, 1);
-  EXPECT_EQ(error_of([&] { model::add_joint(s, zero_axis); }), "joint 'z': its axis is the zero vector");
+  EXPECT_EQ(thrown_message<ModelError>([&] { model::add_joint(s, zero_axis); }), "joint 'z': its axis is the zero vector");
   auto skewed = joint("w", T::Fixed, "b1", "b4");
   skewed.rotation = GiNaC::matrix(3, 3, GiNaC::lst{1, 0, 0, 0, 2, 0, 0, 0, 1});
-  EXPECT_NE(error_of([&] { model::add_joint(s, skewed); }).find("joint 'w': its origin rotation: direction-cosine matrix: is not a rotation (|CᵀC − I| = 3)"),
+  EXPECT_NE(thrown_message<ModelError>([&] { model::add_joint(s, skewed); }).find("joint 'w': its origin rotation: direction-cosine matrix: is not a rotation (|CᵀC − I| = 3)"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { model::add_joint(s, joint("ball", T::Spherical, "b1", "b5")); })
+  EXPECT_NE(thrown_message<ModelError>([&] { model::add_joint(s, joint("ball", T::Spherical, "b1", "b5")); })
                 .find("joint 'ball': a spherical joint declares its speeds, and the system's coordinates have their rates"),
             std::string::npos);
-  EXPECT_EQ(error_of([&] { model::add_joint(s, joint("a", T::Revolute, "b1", "b6")); }),
+  EXPECT_EQ(thrown_message<ModelError>([&] { model::add_joint(s, joint("a", T::Revolute, "b1", "b6")); }),
             "joint 'a': coordinate 'a': the name is already used by a coordinate");
 }
 
 TEST(Joint, AddJointsReportsACycleAndTwoParents) {
   using T = model::JointType;
   model::System s;
-  EXPECT_EQ(error_of([&] {
+  EXPECT_EQ(thrown_message<ModelError>([&] {
               model::add_joints(s, {joint("j1", T::Revolute, "c", "b"), joint("j2", T::Revolute, "b", "c")});
             }),
             "joint 'j1': it closes a cycle of joints (j1 -> j2 -> j1): joints state a tree");
-  EXPECT_EQ(error_of([&] {
+  EXPECT_EQ(thrown_message<ModelError>([&] {
               model::add_joints(s, {joint("k1", T::Revolute, "", "d"), joint("k2", T::Prismatic, "", "d")});
             }),
             "joint 'k2': its child 'd' is moved by joint 'k1' too: a body has one parent joint");

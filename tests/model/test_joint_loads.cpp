@@ -12,25 +12,16 @@
 #include "adyn/model/inertia.hpp"
 #include "adyn/model/joint.hpp"
 #include "adyn/model/system.hpp"
+#include "joint_fixture.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
+using adyn::test::thrown_message;
 
 namespace {
 
-model::Joint joint(const std::string& name, model::JointType type, const std::string& child) {
-  model::Joint j;
-  j.name = name, j.type = type, j.child = child;
-  return j;
-}
-
 std::string error_of(const model::Joint& j) {
-  try {
-    model::check_joint_loads(j);
-  } catch (const ModelError& e) {
-    return e.what();
-  }
-  return "";
+  return thrown_message<ModelError>([&] { model::check_joint_loads(j); });
 }
 
 }  // namespace
@@ -38,7 +29,7 @@ std::string error_of(const model::Joint& j) {
 // One input and one damping force per coordinate, in joint_names' order; units by coordinate.
 TEST(JointLoads, PlanarJointActuatedAndDampedOnEachCoordinate) {
   model::System s;
-  auto j = joint("p", model::JointType::Planar, "puck");
+  auto j = joint("p", model::JointType::Planar, "", "puck");
   j.actuated = true, j.damping = 0.5, j.friction = 0.25;
   const auto added = model::add_joint(s, j);
   const auto names = model::joint_names(j, false);
@@ -66,9 +57,9 @@ TEST(JointLoads, PlanarJointActuatedAndDampedOnEachCoordinate) {
 // A joint without loads adds none, and is recorded all the same (a fixed joint too).
 TEST(JointLoads, PassiveAndFixedJointsAreRecordedWithoutLoads) {
   model::System s;
-  auto hinge = joint("hinge", model::JointType::Revolute, "arm");
+  auto hinge = joint("hinge", model::JointType::Revolute, "", "arm");
   hinge.limits = {-1.0, 2.0, 4.0};
-  auto weld = joint("weld", model::JointType::Fixed, "tip");
+  auto weld = joint("weld", model::JointType::Fixed, "", "tip");
   weld.parent = "arm";
   model::add_joints(s, {hinge, weld});
   EXPECT_TRUE(s.inputs().empty());
@@ -84,7 +75,7 @@ TEST(JointLoads, PassiveAndFixedJointsAreRecordedWithoutLoads) {
 // A slider along x driven by τ, damped by d: m x'' = τ − d x' (no gravity).
 TEST(JointLoads, ActuatedDampedSliderEqualsTheClosedForm) {
   model::System s;
-  auto j = joint("x", model::JointType::Prismatic, "cart");
+  auto j = joint("x", model::JointType::Prismatic, "", "cart");
   j.axis = GiNaC::matrix(3, 1, GiNaC::lst{1, 0, 0}), j.actuated = true, j.damping = 0.5;
   const auto added = model::add_joint(s, j);
   s.add_body(model::RigidBody("cart", added.origin, added.frame, 2, model::inertia_dyadic(added.frame, 1, 1, 1)));
@@ -97,7 +88,7 @@ TEST(JointLoads, ActuatedDampedSliderEqualsTheClosedForm) {
 TEST(JointLoads, ErrorsNameTheJoint) {
   using T = model::JointType;
   auto with = [](T type, auto set) {
-    auto j = joint("j", type, "c");
+    auto j = joint("j", type, "", "c");
     set(j);
     return error_of(j);
   };
@@ -119,7 +110,7 @@ TEST(JointLoads, ErrorsNameTheJoint) {
   EXPECT_EQ(with(T::Fixed, [](model::Joint& j) { j.damping = 1; }), "joint 'j': a fixed joint takes no damping: it does not move");
   // add_joint checks them too, before it adds anything.
   model::System s;
-  auto bad = joint("j", T::Revolute, "c");
+  auto bad = joint("j", T::Revolute, "", "c");
   bad.damping = -1;
   EXPECT_THROW(model::add_joint(s, bad), ModelError);
   EXPECT_TRUE(s.coordinates().empty());

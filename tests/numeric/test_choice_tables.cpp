@@ -23,14 +23,21 @@ void expect_model_error(const std::function<void()>& f, const std::string& messa
   }
 }
 
+// Each row is found by its key (`named`) and by its enumerator (`with`, over `member`).
+template <class Row, class Value>
+void expect_every_key_round_trips(const std::vector<Row>& rows, const Row& (*named)(std::string_view),
+                                  const Row& (*with)(Value), Value Row::*member) {
+  for (const auto& row : rows) {
+    EXPECT_EQ(&named(row.key), &row) << row.key;
+    EXPECT_EQ(&with(row.*member), &row) << row.key;
+  }
+}
+
 }  // namespace
 
 TEST(IntegratorRegistry, EveryKeyRoundTrips) {
   EXPECT_EQ(integrator_names(), (std::vector<std::string>{"dopri", "bdf", "ida", "midpoint"}));
-  for (const auto& row : integrators()) {
-    EXPECT_EQ(&integrator_named(row.key), &row);
-    EXPECT_EQ(&integrator_choice(row.integrator), &row);
-  }
+  expect_every_key_round_trips(integrators(), integrator_named, integrator_choice, &IntegratorChoice::integrator);
   EXPECT_EQ(integrator_choice(SimulationOptions{}.integrator).key, "dopri");
 }
 
@@ -47,10 +54,7 @@ TEST(IntegratorRegistry, IdaSolvesTheMultiplierFormAndMidpointLocatesNoEvents) {
 
 TEST(BackendRegistry, EveryKeyRoundTrips) {
   EXPECT_EQ(backend_names(), (std::vector<std::string>{"tape", "native"}));
-  for (const auto& row : backends()) {
-    EXPECT_EQ(&backend_named(row.key), &row);
-    EXPECT_EQ(&backend_choice(row.backend), &row);
-  }
+  expect_every_key_round_trips(backends(), backend_named, backend_choice, &BackendChoice::backend);
   EXPECT_EQ(backend_choice(SimulationOptions{}.backend).key, "tape");
 }
 

@@ -34,6 +34,19 @@ def test_Kane_E18_RollingDisk_critical_speed(example):
     assert not sweep.stable[0] and sweep.stable[-1]
 
 
+def test_numbers_and_their_text_give_the_same_operating_point(example):
+    """A number in `at` is exact, as its decimal text is (0.1 is 1/10): the same linearization."""
+    m = adyn.load(example("double_pendulum.yaml"))
+    with pytest.warns(RuntimeWarning, match="not an equilibrium"):
+        number = m.linearize(at={"q1": 0.1, "q2": 0, "q1_d": 0, "q2_d": 0})
+    with pytest.warns(RuntimeWarning, match="not an equilibrium"):
+        text = m.linearize(at={"q1": "0.1", "q2": "0", "q1_d": "0", "q2_d": "0"})
+    np.testing.assert_array_equal(number.A, text.A)
+    assert number.latex() == text.latex() and number.warnings == text.warnings and len(number.warnings) == 1
+    with pytest.raises(adyn.ModelError, match=r"^operating point 'q1=nan': expected a finite number$"):
+        m.linearize(at={"q1": float("nan")})
+
+
 def test_linearization_matrices(example):
     lin = adyn.load(example("double_pendulum.yaml")).linearize(at={"q1": 0, "q2": 0, "q1_d": 0, "q2_d": 0})
     assert lin.has_second_order_form and lin.state_names == ["q1", "q2", "q1_d", "q2_d"]

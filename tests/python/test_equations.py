@@ -1,5 +1,6 @@
 """adyn.Equations: published results of the seeds through the Python module, agreement of the
 formulations, the printers and pickling."""
+import json
 import pickle
 
 import numpy as np
@@ -65,6 +66,24 @@ def test_compare_runs_the_methods_chosen(example):
         adyn.compare(model, methods=["kane"], skip=["gauss"])
     with pytest.raises(TypeError, match="lists of method names"):
         adyn.compare(model, methods="kane")
+
+
+def test_compare_is_the_command_lines(example, tool):
+    """adyn.compare computes what `adyn compare` computes: the same states (the seed), the same
+    reference, sizes and differences, the same verdicts."""
+    path = example("double_pendulum.yaml")
+    c = adyn.compare(adyn.load(path), methods=["lagrange", "kane", "hamilton"], states=2, seed=5)
+    status, out, _ = tool("compare", path, "--methods", "lagrange,kane,hamilton", "--states", "2", "--seed", "5",
+                          "--json")
+    assert status == 0
+    cli = json.loads(out)
+    assert c.reference == cli["reference"] == "lagrange" and c.agree and cli["agree"]
+    assert [m.method for m in c.methods] == [m["name"] for m in cli["methods"]]
+    for m, row in zip(c.methods, cli["methods"]):
+        assert m.operations == row["operations"] and m.failure is None
+        assert m.difference == pytest.approx(row["max_relative_difference"], abs=1e-15)
+    assert c.verdict(c.methods[0]) == "reference" and c.verdict(c.methods[1]).endswith(" agrees")
+    assert str(c).splitlines()[1] == f"{'method':<22}{'derive (ms)':>12}  max rel. difference"
 
 
 def test_printers(example):

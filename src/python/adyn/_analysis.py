@@ -12,8 +12,8 @@ from . import _adyn
 
 def _linearize(model, method, at, rest, dependent, symbolic_parameters):
     lin = _adyn.linearize(model, method, dict(at or {}), rest, list(dependent or []), symbolic_parameters)
-    if lin.warnings:
-        warnings.warn(lin.warnings.strip().removeprefix("adyn: warning: "), RuntimeWarning, stacklevel=3)
+    for note in lin.warnings:
+        warnings.warn(note, RuntimeWarning, stacklevel=3)
     return lin
 
 

@@ -63,9 +63,6 @@ void add_method_option(CLI::App& command, std::string& method, const std::string
 /// --dependent NAME,...: the speeds Kane's, Gibbs–Appell's and Maggi's equations eliminate
 /// (instead of the model's dependent_speeds, or adyn's choice).
 void add_dependent_speeds_option(CLI::App& command, std::vector<std::string>& names);
-/// Sets the system's dependent speeds to `names`; none leaves them as they are. Throws
-/// adyn::ModelError naming a name that is not a speed of the model.
-void set_dependent_speeds(model::System& system, const std::vector<std::string>& names);
 void add_method_option(CLI::App& command, std::optional<std::string>& method, const std::string& what);
 
 /// A numeric option checked with a plain message ("--dt: must be a positive number, not '0'";

@@ -22,13 +22,9 @@ void write_model_summary(const io::ModelDocument& doc, const analysis::Constrain
 /// coordinate_rates ({coordinate: expression}), frames ({name, parent, orientation}), points,
 /// particles and bodies ({name, point or mass_center, mass}), loads ({kind, name}), events
 /// ({name, kind, restitution}), constraints and dof (classification_json), initial, initial_state
-/// (initial_state_json of the state the initial conditions complete to; null where parameter values
-/// are missing), simulation.
+/// (application::initial_state_json of the state the initial conditions complete to; null where
+/// parameter values are missing), simulation.
 nlohmann::json model_summary_json(const io::ModelDocument& doc, const analysis::ConstraintClassification& classification);
-
-/// An initial state as JSON: {q: {name: value}, u: {name: value}, completed: [{name, given, before,
-/// after, constraints}], branches: [{names, taken, other, constraints}], messages}.
-nlohmann::json initial_state_json(const model::System& system, const analysis::InitialState& state);
 
 /// {constraints: [{name, level, holonomic, exact, integrable, integral, rheonomic, catastatic,
 /// conservative, redundant, ...}], dof: {coordinates, integrals, velocity_rank, configuration,

@@ -1,4 +1,4 @@
-#include "adyn/cli/equations_report.hpp"
+#include "adyn/application/equations_report.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -9,7 +9,7 @@
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
 
-namespace adyn::cli {
+namespace adyn::application {
 namespace {
 
 void entry(std::ostream& out, const std::string& name, const GiNaC::ex& e) {
@@ -128,4 +128,4 @@ void write_equations(const formulations::EquationsOfMotion& eom, EquationsFormat
   }
 }
 
-}  // namespace adyn::cli
+}  // namespace adyn::application

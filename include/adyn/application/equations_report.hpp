@@ -1,12 +1,13 @@
 #pragma once
-// Printing equations of motion for the command line: text, LaTeX, C (after CSE), and as JSON.
+// Equations of motion as `adyn derive` prints them and Python's Equations.text() and json() return
+// them: text, LaTeX, C (after CSE), and as JSON.
 #include <nlohmann/json_fwd.hpp>
 
 #include <ostream>
 
 #include "adyn/formulations/equations_of_motion.hpp"
 
-namespace adyn::cli {
+namespace adyn::application {
 
 enum class EquationsFormat { Text, Latex, C };
 
@@ -23,4 +24,4 @@ nlohmann::json equations_json(const formulations::EquationsOfMotion& eom);
 /// An expression as a string (GiNaC's notation, as in the text report).
 std::string expression_string(const GiNaC::ex& e);
 
-}  // namespace adyn::cli
+}  // namespace adyn::application

@@ -7,7 +7,7 @@
 
 #include "adyn/numeric/scene.hpp"
 
-namespace adyn::cli {
+namespace adyn::application {
 
 /// The bundled viewer script: $ADYN_VIEWER_SCRIPT, else the build's web/viewer.js, else the
 /// installed share/adyn/viewer.js beside the tool. Throws adyn::Error saying how to build it when
@@ -19,4 +19,4 @@ std::string viewer_script();
 std::string animation_page(const numeric::Scene& scene, const std::vector<std::string>& traces,
                            const std::string& viewer);
 
-}  // namespace adyn::cli
+}  // namespace adyn::application

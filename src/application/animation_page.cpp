@@ -1,4 +1,4 @@
-#include "adyn/cli/animation_page.hpp"
+#include "adyn/application/animation_page.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -8,7 +8,7 @@
 
 #include "adyn/error.hpp"
 
-namespace adyn::cli {
+namespace adyn::application {
 namespace {
 
 namespace fs = std::filesystem;
@@ -90,4 +90,4 @@ std::string animation_page(const numeric::Scene& scene, const std::vector<std::s
   return page.str();
 }
 
-}  // namespace adyn::cli
+}  // namespace adyn::application
