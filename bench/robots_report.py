@@ -9,7 +9,9 @@ import sys
 from collections import defaultdict
 
 BEGIN, END = "<!-- robots:begin -->", "<!-- robots:end -->"
-ROBOTS = {"ur5": "UR5", "panda": "Panda", "solo12": "Solo-12", "anymal_b": "ANYmal B", "talos": "Talos"}
+ROBOTS = {"ur5": "UR5", "panda": "Panda", "solo12": "Solo-12", "anymal_b": "ANYmal B", "talos": "Talos",
+          "solo12-free": "Solo-12, free base", "anymal_b-free": "ANYmal B, free base",
+          "talos-free": "Talos, free base"}
 FLAGS = {"O2": "-O2", "O3native": "-O3 -march=native"}
 
 
@@ -89,6 +91,8 @@ def time_table(rec, joints, flags):
     for robot in robots_of(joints):
         c = seconds(rec, (flags, "adyn-c", robot), "derivatives")
         pin = seconds(rec, (flags, "pinocchio", robot), "derivatives")
+        if c is None:  # a floating base: adyn's derivatives are by its Euler parameters, not comparable
+            continue
         out.append(f"| {label(robot, joints)} | ∂q̈/∂q, ∂q̈/∂v | {ns(c)} | — | {ns(pin)} | — | — "
                    f"| {ratio(c, pin)} | — | — | — |")
     return out
@@ -112,6 +116,8 @@ def agreement_table(rec, joints, flags):
     for robot in robots_of(joints):
         for call, metric, name in quantities:
             ref = values(rec, (flags, "adyn-c", robot), call, metric)
+            if ref is None:  # not measured (a floating base's derivatives)
+                continue
             cells = []
             for tool, _ in peers:
                 d = relative_difference(values(rec, (flags, tool, robot), call, metric), ref)

@@ -10,7 +10,8 @@
 // -rdynamic) into a shared library in the working directory, loaded, then evaluated through
 // evalFunction as timings-cg.cpp times it. Only the functions (zero-order forward), not their
 // Jacobians (CodeGenBase::build_jacobian off: the Jacobians' code is far larger to compile). The
-// model as in pinocchio_robot.cpp (τ − d v in, + d v added to rnea's τ). Records (robot_common.hpp):
+// model (root fixed, or a free flyer) and state as in pinocchio_robot.cpp (τ − d v in, + d v added
+// to rnea's τ). Records (robot_common.hpp):
 //   setup-record    recording the algorithm on CppAD's tape and optimizing it (initLib)
 //   setup-compile   generating the C, compiling and linking it, loading the library (wall times)
 //   forward / inverse / mass   the values and the time per call.
@@ -23,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "robot_common.hpp"
+#include "pinocchio_state.hpp"
 
 namespace {
 
@@ -47,18 +48,6 @@ struct Built : Generator {
   const Eigen::VectorXd& result() const { return this->y; }
 };
 
-std::vector<Eigen::Index> velocity_indices(const pinocchio::Model& model, const robot::State& s) {
-  std::vector<Eigen::Index> idx;
-  for (const auto& name : s.joints) {
-    const auto id = model.getJointId(name);
-    if (id >= model.joints.size() || model.nvs[id] != 1 || model.nqs[id] != 1)
-      throw std::runtime_error("Pinocchio's model has no one-coordinate joint " + name);
-    idx.push_back(model.idx_vs[id]);
-  }
-  if (static_cast<int>(idx.size()) != model.nv) throw std::runtime_error("the state file does not list every joint");
-  return idx;
-}
-
 template <class G>
 void record_setup(const robot::Recorder& record, const std::string& call, const G& g) {
   record.seconds("setup-record-" + call, g.record);
@@ -66,27 +55,16 @@ void record_setup(const robot::Recorder& record, const std::string& call, const 
 }
 
 void run(const std::string& file, const std::string& label, const robot::State& s, const std::vector<std::string>& flags) {
-  pinocchio::Model model;
-  pinocchio::urdf::buildModel(file, model);
-  const auto idx = velocity_indices(model, s);
+  const pinocchio::Model model = robot::pinocchio_model(file, s);
+  const robot::PinocchioState x(model, s);
+  const Eigen::VectorXd &q = x.q, &v = x.v, &tau = x.tau, &a = x.a;
   const robot::Recorder record{"pinocchio-cg", label, s.n()};
-  Eigen::VectorXd q(model.nq), v(model.nv), tau(model.nv), a(model.nv);
-  for (std::size_t k = 0; k < idx.size(); ++k) {
-    const auto i = idx[k];
-    q[i] = s.q[k], v[i] = s.v[k], a[i] = s.a[k];
-    tau[i] = s.tau[k] - model.damping[i] * s.v[k];
-  }
-  const auto ordered = [&](const Eigen::VectorXd& x) {
-    std::vector<double> out;
-    for (auto i : idx) out.push_back(x[i]);
-    return out;
-  };
 
   Built<pinocchio::CodeGenABA<double>> aba(model);
   aba.build(flags);
   record_setup(record, "forward", aba);
   aba.evalFunction(q, v, tau);
-  record.values("forward", "qdd", ordered(aba.result()));
+  record.values("forward", "qdd", x.ordered(aba.result()));
   record.seconds("forward", chain::time_per_call([&] { aba.evalFunction(q, v, tau); }));
 
   Built<pinocchio::CodeGenRNEA<double>> rnea(model);
@@ -95,19 +73,14 @@ void run(const std::string& file, const std::string& label, const robot::State& 
   rnea.evalFunction(q, v, a);
   Eigen::VectorXd id = rnea.result();
   for (Eigen::Index i = 0; i < model.nv; ++i) id[i] += model.damping[i] * v[i];
-  record.values("inverse", "tau", ordered(id));
+  record.values("inverse", "tau", x.ordered(id));
   record.seconds("inverse", chain::time_per_call([&] { rnea.evalFunction(q, v, a); }));
 
   Built<pinocchio::CodeGenCRBA<double>> crba(model);
   crba.build(flags);
   record_setup(record, "mass", crba);
   crba.evalFunction(q);
-  Eigen::MatrixXd M = crba.M;
-  M.triangularView<Eigen::StrictlyLower>() = M.transpose().triangularView<Eigen::StrictlyLower>();
-  std::vector<double> m;
-  for (auto i : idx)
-    for (auto j : idx) m.push_back(M(i, j));
-  record.values("mass", "M", m);
+  record.values("mass", "M", x.ordered_symmetric(crba.M));
   record.seconds("mass", chain::time_per_call([&] { crba.evalFunction(q); }));
 }
 
