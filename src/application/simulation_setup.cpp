@@ -10,18 +10,10 @@
 #include "adyn/io/joint_limits.hpp"
 #include "adyn/number_text.hpp"
 #include "adyn/numeric/backend_registry.hpp"
+#include "adyn/numeric/constraint_solver_registry.hpp"
 #include "adyn/numeric/integrator_registry.hpp"
 
 namespace adyn::application {
-namespace {
-
-numeric::ConstraintSolver constraint_solver_named(const std::string& name) {
-  if (name == "augmented-lagrangian") return numeric::ConstraintSolver::AugmentedLagrangian;
-  if (name == "kkt") return numeric::ConstraintSolver::Kkt;
-  throw ModelError("constraint solver '" + name + "'", "not one of augmented-lagrangian, kkt");
-}
-
-}  // namespace
 
 numeric::SimulationOptions simulation_options(const SimulationOverrides& given, const io::SimulationSetup& setup) {
   numeric::SimulationOptions o;
@@ -34,7 +26,7 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
   o.project = given.projection.value_or(setup.projection.value_or(true));
   o.baumgarte = given.baumgarte.value_or(setup.baumgarte.value_or(0.0));
   if (given.backend) o.backend = numeric::backend_named(*given.backend).backend;
-  o.constraint_solver = constraint_solver_named(given.constraint_solver.value_or("augmented-lagrangian"));
+  if (given.constraint_solver) o.constraint_solver = numeric::constraint_solver_named(*given.constraint_solver).solver;
   o.articulated_body = !given.mass_matrix;
   if (given.max_steps && *given.max_steps < 1)
     throw ModelError("simulation options", "max steps must be a whole number of at least 1, got " +

@@ -18,6 +18,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/numeric/backend_registry.hpp"
+#include "adyn/numeric/constraint_solver_registry.hpp"
 #include "adyn/numeric/integrator_registry.hpp"
 
 namespace adyn::cli {
@@ -54,11 +55,12 @@ void add_simulation_options(CLI::App& command, SimulationArguments& arguments) {
   command.add_flag("--mass-matrix", given.mass_matrix,
                    "Evaluate the derived M u' = F, even where the O(n) articulated-body algorithm applies");
   command.add_option("--baumgarte", given.baumgarte, "Baumgarte stabilization rate alpha (1/s); default off");
+  const auto default_solver = [&](const numeric::ConstraintSolverChoice& row) {
+    return row.solver == defaults.constraint_solver;
+  };
   command.add_option("--constraint-solver", given.constraint_solver,
-                     "augmented-lagrangian (default: redundant constraints and singular configurations allowed, "
-                     "mass-orthogonal projections) or kkt (the multiplier system by LU; stops where the constraint "
-                     "Jacobian loses rank), for the multiplier forms")
-      ->check(CLI::IsMember({"augmented-lagrangian", "kkt"}));
+                     choices_help(numeric::constraint_solvers(), default_solver) + ", for the multiplier forms")
+      ->check(CLI::IsMember(numeric::constraint_solver_names()));
   positive_count(command.add_option("--max-steps", given.max_steps,
                                     "Step budget of the whole run: beyond it the run stops with the trajectory so far "
                                     "(default: none; a run whose steps stall stops anyway)"))

@@ -1,4 +1,4 @@
-// The tables of integrators and backends (numeric/integrator_registry.hpp, backend_registry.hpp):
+// The tables of integrators, backends and constraint solvers (numeric/*_registry.hpp):
 // every key round-trips (by its key and by its enumerator), an unknown key gives the message it
 // always gave, the options' defaults (dopri, tape) have rows, and what the integrators can do.
 #include <gtest/gtest.h>
@@ -7,6 +7,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/numeric/backend_registry.hpp"
+#include "adyn/numeric/constraint_solver_registry.hpp"
 #include "adyn/numeric/integrator_registry.hpp"
 
 using namespace adyn;
@@ -60,4 +61,12 @@ TEST(BackendRegistry, EveryKeyRoundTrips) {
 
 TEST(BackendRegistry, AnUnknownKeyIsAModelErrorListingTheBackends) {
   expect_model_error([] { backend_named("gpu"); }, "backend 'gpu': not one of tape, native");
+}
+
+TEST(ConstraintSolverRegistry, EveryKeyRoundTripsAndTheDefaultIsTheAugmentedLagrangian) {
+  EXPECT_EQ(constraint_solver_names(), (std::vector<std::string>{"augmented-lagrangian", "kkt"}));
+  expect_every_key_round_trips(constraint_solvers(), constraint_solver_named, constraint_solver_choice,
+                               &ConstraintSolverChoice::solver);
+  EXPECT_EQ(constraint_solver_choice(SimulationOptions{}.constraint_solver).key, "augmented-lagrangian");
+  expect_model_error([] { constraint_solver_named("lu"); }, "constraint solver 'lu': not one of augmented-lagrangian, kkt");
 }
