@@ -1,12 +1,14 @@
 #pragma once
 // Trees of bodies built through the C++ API, shared by the tests of the articulated-body algorithm,
 // the inverse dynamics and the derivatives through the tree: chains in absolute angles, rigid
-// bodies on spherical joints with damping torques, a branched tree on a cart with a spring.
+// bodies on spherical joints with damping torques, a branched tree on a cart with a spring, a
+// floating base with two limbs.
 #include <array>
 #include <optional>
 #include <string>
 
 #include "adyn/model/inertia.hpp"
+#include "adyn/model/joint.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::trees {
@@ -76,6 +78,41 @@ inline model::System cart_with_pendulums() {
   }
   s.add_spring({"rail spring", s.origin(), C, k, 0, std::nullopt});
   s.set_gravity(-g * N.y());
+  return s;
+}
+
+/// A body on a free joint from the ground (its origin translated and turned by 90° about x, its
+/// mass centre off its origin) and two limbs on revolute joints, one turned, both actuated and
+/// damped: the tree that takes the floating base's basis (formulations/kinematic_tree.hpp).
+inline model::System floating_base_with_limbs() {
+  model::System s("floating base with limbs");
+  const GiNaC::matrix quarter_turn_about_x(3, 3, GiNaC::lst{1, 0, 0, 0, 0, -1, 0, 1, 0});
+  const auto tenths = [](int x, int y, int z) {
+    return GiNaC::matrix(3, 1, GiNaC::lst{GiNaC::numeric(x, 10), GiNaC::numeric(y, 10), GiNaC::numeric(z, 10)});
+  };
+  auto body = [&](const std::string& name, const model::Joint& j, const GiNaC::matrix& centre, double mass) {
+    const auto added = model::add_joint(s, j);
+    auto G = s.add_point(added.origin.locate_new(name + "_G", kin::Vector(added.frame, centre)));
+    const auto m = s.add_parameter("m_" + name, mass);
+    s.add_body({name, G, added.frame, m, model::inertia_dyadic(added.frame, m / 10, m / 8, m / 12, m / 50, -m / 70, m / 90)});
+  };
+  auto joint = [&](const std::string& name, model::JointType type, const std::string& parent, const std::string& child,
+                   const GiNaC::matrix& translation) {
+    model::Joint j;
+    j.name = name, j.type = type, j.parent = parent, j.child = child, j.translation = translation;
+    j.actuated = type != model::JointType::Free;
+    return j;
+  };
+  auto base = joint("base", model::JointType::Free, "", "trunk", tenths(1, -2, 3));
+  base.rotation = quarter_turn_about_x;
+  body("trunk", base, tenths(1, 1, -2), 4.0);
+  auto hip = joint("hip", model::JointType::Revolute, "trunk", "thigh", tenths(3, 0, 1));
+  hip.rotation = quarter_turn_about_x, hip.damping = 0.3;
+  body("thigh", hip, tenths(0, -2, 0), 1.5);
+  auto shoulder = joint("shoulder", model::JointType::Revolute, "trunk", "arm", tenths(-3, 1, 0));
+  shoulder.axis = tenths(0, 10, 0), shoulder.damping = 0.1;
+  body("arm", shoulder, tenths(1, 0, -3), 0.8);
+  s.set_gravity(kin::Vector(s.inertial_frame(), 0, 0, GiNaC::numeric(-981, 100)));
   return s;
 }
 

@@ -89,7 +89,7 @@ void articulated_body_passes(const KinematicTree& tree, const std::vector<ex>& t
   for (std::size_t k = 0; k < K; ++k) IA[k] = nodes[k].inertia, pA[k] = nodes[k].bias_force.mul_scalar(-1);
   for (std::size_t k = K; k-- > 0;) {
     const TreeNode& node = nodes[k];
-    IA[k] = named(IA[k]), pA[k] = named(pA[k]);
+    IA[k] = named_symmetric(IA[k]), pA[k] = named(pA[k]);
     matrix Ia = IA[k], pa = named(pA[k].add(sym::product(IA[k], node.bias_acceleration)));
     if (!node.speeds.empty()) {
       const matrix& S = node.motion_subspace;
@@ -100,7 +100,7 @@ void articulated_body_passes(const KinematicTree& tree, const std::vector<ex>& t
       for (unsigned j = 0; j < forcing.rows(); ++j) forcing(j, 0) = tau[node.speeds[j]];
       J.forcing = named(forcing.sub(sym::product(S.transpose(), pA[k])));
       const matrix W = J.D->solve(J.U.transpose());  // D⁻¹ Uᵀ
-      Ia = named(IA[k].sub(sym::product(J.U, W)));
+      Ia = named_symmetric(IA[k].sub(sym::product(J.U, W)));
       pa = named(pA[k].add(sym::product(Ia, node.bias_acceleration)).add(sym::product(J.U, J.D->solve(J.forcing))));
       for (std::size_t j = 0; j < J.D->pivots().size(); ++j) {
         out.pivots.push_back(J.D->pivots()[j]);
@@ -109,9 +109,8 @@ void articulated_body_passes(const KinematicTree& tree, const std::vector<ex>& t
     }
     if (node.parent >= 0) {
       const auto p = static_cast<std::size_t>(node.parent);
-      const matrix X = spatial_transform(node), Xt = X.transpose();
-      IA[p] = IA[p].add(sym::product(Xt, sym::product(Ia, X)));
-      pA[p] = pA[p].add(sym::product(Xt, pa));
+      IA[p] = IA[p].add(inertia_at_parent(node, Ia));
+      pA[p] = pA[p].add(sym::product(spatial_transform(node).transpose(), pa));
     }
   }
 

@@ -16,11 +16,10 @@ std::vector<matrix> composite_inertias(const std::vector<TreeNode>& nodes) {
   std::vector<matrix> composite;
   for (const auto& node : nodes) composite.push_back(node.inertia);
   for (std::size_t k = nodes.size(); k-- > 0;) {
-    composite[k] = named(composite[k]);
+    composite[k] = named_symmetric(composite[k]);
     if (nodes[k].parent < 0) continue;
-    const matrix X = spatial_transform(nodes[k]);
     auto& parent = composite[static_cast<std::size_t>(nodes[k].parent)];
-    parent = parent.add(sym::product(X.transpose(), sym::product(composite[k], X)));
+    parent = parent.add(inertia_at_parent(nodes[k], composite[k]));
   }
   return composite;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "adyn/model/joint.hpp"
+#include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
@@ -23,6 +25,26 @@ matrix spatial_transform(const TreeNode& node) {
   for (unsigned i = 0; i < 3; ++i)
     for (unsigned j = 0; j < 3; ++j) X(i + 3, j) = minus_skew[i][j];
   return X;
+}
+
+matrix named_symmetric(const matrix& m) {
+  matrix out(m.rows(), m.cols());
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = i; j < m.cols(); ++j) out(i, j) = out(j, i) = sym::intermediate(m(i, j));
+  return out;
+}
+
+matrix inertia_at_parent(const TreeNode& node, const matrix& I) {
+  const matrix X = spatial_transform(node), IX = sym::product(I, X);
+  matrix out(6, 6);
+  for (unsigned i = 0; i < 6; ++i)
+    for (unsigned j = i; j < 6; ++j) {
+      GiNaC::exvector terms;
+      for (unsigned k = 0; k < 6; ++k)
+        if (!X(k, i).is_zero() && !IX(k, j).is_zero()) terms.push_back(sym::times(X(k, i), IX(k, j)));
+      out(i, j) = terms.empty() ? ex(0) : ex(GiNaC::dynallocate<GiNaC::add>(terms));
+    }
+  return named_symmetric(out);
 }
 
 namespace {
@@ -55,10 +77,17 @@ bool mentions(const kin::Vector& v, const std::vector<GiNaC::symbol>& symbols) {
   return false;
 }
 
+GiNaC::symbol named_symbol(const std::vector<GiNaC::symbol>& symbols, const std::string& name) {
+  const auto it = std::find_if(symbols.begin(), symbols.end(), [&](const GiNaC::symbol& s) { return s.get_name() == name; });
+  if (it == symbols.end()) throw Error("no coordinate or speed '" + name + "'");
+  return *it;
+}
+
 }  // namespace
 
 KinematicTree::KinematicTree(const model::System& system)
-    : system_(system), N_(system.inertial_frame()), speeds_(system.speeds()), without_udot_(udot_to_zero(speeds_)) {
+    : system_(system), N_(system.inertial_frame()), basis_(N_), speeds_(system.speeds()),
+      without_udot_(udot_to_zero(speeds_)) {
   for (std::size_t s = 0; s < speeds_.size(); ++s) speed_index_[speeds_[s]] = s;
   if (!system.constraints().empty())
     throw NotATree("constraint '" + system.constraints().front().name +
@@ -71,6 +100,7 @@ KinematicTree::KinematicTree(const model::System& system)
   }
   for (const auto& b : system.bodies()) add_node(b.name(), {b.frame(), b.mass_center(), b.mass(), &b});
   find_parents();
+  find_floating_base();
   for (std::size_t k = 0; k < nodes_.size(); ++k) {
     find_own_motion(nodes_[k], elements_[k]);
     find_inertia(nodes_[k], elements_[k]);
@@ -200,14 +230,16 @@ void KinematicTree::find_own_motion(TreeNode& node, const Element& element) {
                    "both relative to '" + Fp.name() + "' and to '" + N_.name() + "'");
   kin::Vector velocity;
   matrix lever = zero(3);
-  const kin::Vector position = P.position_from(Pp);
+  const bool floats = grounded && floating_ && F == floating_->frame;
+  if (floats) velocity = kin::Vector(F, floating_->velocity);  // the free joint's origin, from its speeds
+  const kin::Vector position = P.position_from(floats ? floating_->origin : Pp);
   for (const auto& part : position.parts()) {
     const kin::Vector x(part.frame, part.components);
     if (!grounded) {
       kin::Vector relative = rate(x, Fp);
       if (!mentions(relative, ancestors)) {
         velocity += relative;
-        lever = lever.add(in_N(x));
+        lever = lever.add(in_basis(x));
         continue;
       }
     }
@@ -223,7 +255,7 @@ void KinematicTree::find_own_motion(TreeNode& node, const Element& element) {
   node.motion_subspace = matrix(6, static_cast<unsigned>(node.speeds.size()));
   for (unsigned j = 0; j < node.speeds.size(); ++j) {
     const auto& u = speeds_[node.speeds[j]];
-    const matrix column = named(stacked(in_N(omega.diff(u)), in_N(velocity.diff(u))));
+    const matrix column = named(stacked(in_basis(omega.diff(u)), in_basis(velocity.diff(u))));
     for (unsigned i = 0; i < 6; ++i) node.motion_subspace(i, j) = column(i, 0);
   }
 
@@ -242,33 +274,73 @@ void KinematicTree::find_inertia(TreeNode& node, const Element& element) {
   if (element.body) {
     const FrameMotion& frame = frame_motion(element.frame);
     const matrix I_F = element.body->central_inertia().components_in(element.frame);
-    const matrix I = named(sym::product(sym::product(frame.R, I_F), frame.R.transpose()));
+    const matrix I = named_symmetric(sym::product(sym::product(frame.R, I_F), frame.R.transpose()));
     for (unsigned i = 0; i < 3; ++i)
       for (unsigned j = 0; j < 3; ++j) inertia(i, j) = I(i, j);
     moment = cross(frame.omega, named(sym::product(I, frame.omega))).mul_scalar(-1);
   }
   for (unsigned i = 3; i < 6; ++i) inertia(i, i) = element.mass;
-  if (const auto& g = system_.gravity()) force = in_N(g->acceleration).mul_scalar(element.mass);
+  if (const auto& g = system_.gravity()) force = in_basis(g->acceleration).mul_scalar(element.mass);
   node.inertia = inertia;
   node.bias_force = named(stacked(moment, force));
+}
+
+// A free joint hanging a body from the ground (the first, in the order of the system's joints):
+// the basis becomes its child's frame B, whose origin O moves with the joint's first three speeds
+// v in B's axes. That is the joint's kinematic equation ṙ = ^J C ^B v (model/joint.hpp) with its
+// frame J fixed in N, checked here, so that O's velocity is v and its acceleration ω × v at u̇ = 0,
+// with no ^B C ^J ^J C ^B products to cancel.
+void KinematicTree::find_floating_base() {
+  const auto free = model::joint_type_name(model::JointType::Free);
+  const auto joint = std::find_if(system_.joints().begin(), system_.joints().end(),
+                                  [&](const model::JointRecord& j) { return j.type == free && j.parent.empty(); });
+  if (joint == system_.joints().end()) return;
+  const kin::ReferenceFrame B = system_.frame(joint->child);
+  const kin::Point O = system_.point(joint->child);
+  const auto& coordinates = system_.coordinates();
+  std::vector<GiNaC::ex> speed, coordinate;
+  for (std::size_t i = 0; i < 3; ++i) {
+    speed.push_back(named_symbol(speeds_, joint->speeds.at(i)));
+    coordinate.push_back(named_symbol(coordinates, joint->coordinates.at(i)));
+  }
+  const matrix v(3, 1, GiNaC::lst{speed[0], speed[1], speed[2]});
+  for (const auto& part : O.position_from_parent().parts()) {
+    if (!part.components.has(coordinate[0])) continue;
+    const auto J = part.frame;
+    if (!system_.in_speeds(J.angular_velocity_in(N_)).is_zero()) return;
+    const matrix rdot = sym::product(J.dcm(B), v);
+    for (unsigned i = 0; i < 3; ++i)
+      if (part.components(i, 0) != coordinate[i] ||
+          !(system_.in_speeds(sym::derivative_of(coordinate[i])) - rdot(i, 0)).expand().is_zero())
+        return;
+    floating_ = FloatingBase{B, O, v};
+    basis_ = B;
+    for (auto F = B.parent(); F; F = F->parent()) above_basis_.push_back(*F);
+  }
+}
+
+// ^B C ^F: the identity for the basis, its own dcm for the basis's ancestors, else through F's parent.
+matrix KinematicTree::rotation_to_basis(const kin::ReferenceFrame& F) {
+  if (F == basis_) return GiNaC::ex_to<matrix>(GiNaC::unit_matrix(3));
+  if (std::find(above_basis_.begin(), above_basis_.end(), F) != above_basis_.end()) return named(basis_.dcm(F));
+  const auto parent = F.parent();
+  if (!parent) throw NotATree("frame '" + F.name() + "' is not oriented in the tree of '" + N_.name() + "'");
+  return named(sym::product(frame_motion(*parent).R, parent->dcm(F)));
 }
 
 const KinematicTree::FrameMotion& KinematicTree::frame_motion(const kin::ReferenceFrame& F) {
   for (const auto& [frame, motion] : frames_)
     if (frame == F) return motion;
-  if (F == N_) {
-    const matrix identity = GiNaC::ex_to<matrix>(GiNaC::unit_matrix(3));
-    return frames_.emplace_back(F, FrameMotion{identity, zero(3), zero(3)}).second;
-  }
+  if (F == N_) return frames_.emplace_back(F, FrameMotion{rotation_to_basis(F), zero(3), zero(3)}).second;
   const auto parent = F.parent();
   if (!parent) throw NotATree("frame '" + F.name() + "' is not oriented in the tree of '" + N_.name() + "'");
   const FrameMotion& P = frame_motion(*parent);
-  auto& m = frames_.emplace_back(F, FrameMotion{named(sym::product(P.R, parent->dcm(F))), zero(3), zero(3)}).second;
+  auto& m = frames_.emplace_back(F, FrameMotion{rotation_to_basis(F), zero(3), zero(3)}).second;
   // ^Nω^F = ^Nω^P + ^Pω^F;  ^Nα^F = ^Nα^P + ^F d(^Pω^F)/dt + ^Nω^P × ^Pω^F  (Kane §1.5, 1.6).
   const kin::Vector relative = system_.in_speeds(F.angular_velocity_in(*parent));
-  const matrix w = in_N(relative);
+  const matrix w = in_basis(relative);
   m.omega = named(P.omega.add(w));
-  const matrix rate_of_relative = sym::map_entries(in_N(rate(relative, F)), [&](const ex& e) { return at_rest(e); });
+  const matrix rate_of_relative = sym::map_entries(in_basis(rate(relative, F)), [&](const ex& e) { return at_rest(e); });
   m.alpha0 = named(P.alpha0.add(rate_of_relative).add(cross(P.omega, w)));
   return m;
 }
@@ -280,6 +352,8 @@ const GiNaC::matrix& KinematicTree::point_acceleration(const kin::Point& P) {
   if (P == system_.origin()) return none;
   for (const auto& [point, a] : points_)
     if (point == P) return a;
+  if (floating_ && P == floating_->origin)
+    return points_.emplace_back(P, named(cross(frame_motion(floating_->frame).omega, floating_->velocity))).second;
   if (P.velocity_is_set_in(N_))
     throw NotATree("point '" + P.name() + "': its velocity is given (a constraint such as rolling), not found from positions");
   const auto Q = P.parent();
@@ -289,14 +363,14 @@ const GiNaC::matrix& KinematicTree::point_acceleration(const kin::Point& P) {
     const FrameMotion& F = frame_motion(part.frame);
     const kin::Vector x(part.frame, part.components);
     const kin::Vector xdot = rate(x, part.frame);
-    const matrix xN = named(in_N(x)), xdotN = named(in_N(xdot));
-    const matrix xddotN = sym::map_entries(in_N(rate(xdot, part.frame)), [&](const ex& e) { return at_rest(e); });
+    const matrix xN = named(in_basis(x)), xdotN = named(in_basis(xdot));
+    const matrix xddotN = sym::map_entries(in_basis(rate(xdot, part.frame)), [&](const ex& e) { return at_rest(e); });
     a = a.add(cross(F.alpha0, xN)).add(cross(F.omega, cross(F.omega, xN))).add(cross(F.omega, xdotN).mul_scalar(2)).add(xddotN);
   }
   return points_.emplace_back(P, named(a)).second;
 }
 
-GiNaC::matrix KinematicTree::in_N(const kin::Vector& v) {
+GiNaC::matrix KinematicTree::in_basis(const kin::Vector& v) {
   matrix sum = zero(3);
   for (const auto& part : v.parts()) sum = sum.add(sym::product(frame_motion(part.frame).R, part.components));
   return sum;

@@ -2,7 +2,7 @@
 // The tree of a system's bodies as the articulated-body algorithm needs it (Featherstone, Rigid
 // Body Dynamics Algorithms, 2008, §3.5 and §7.3), found from the model's frames and points: each
 // particle and rigid body is a node k with the velocity V_k = (ω_k, v_k) of its frame and of its
-// point (the mass centre, or the particle), in N's basis, and
+// point (the mass centre, or the particle), in the tree's basis (below), and
 //
 //     V_k = X_k V_p + S_k u_k,        X_k = [a_k 1, 0; −[R_k]×, 1]                       (1)
 //
@@ -13,6 +13,16 @@
 // accelerations at u̇ = 0. Every quantity is built from the parent's as named intermediates
 // (sym::intermediate), in O(1) per node: rotation matrices, angular velocities, the accelerations
 // c of the frames and points on the way.
+//
+// The basis. Every vector and inertia is expressed in one basis: N's, or, when a free joint
+// (model::JointType::Free) hangs a body from the ground, that floating base's frame B. A free
+// joint's speeds are the velocity of B's origin and ^Nω^B in B's axes, so in B the base's motion
+// subspace is constant, its inertia and its children's rotations are those of a fixed base, and
+// only gravity turns with it (^B C ^N g), as the floating-base algorithms compute in the base's
+// coordinates (Featherstone 2008, ch. 9) — rather than every node's rotation dense in the base's
+// Euler parameters. u̇, τ and M do not depend on the basis where the Euler parameters have unit
+// norm (a rotation), as the simulation keeps them (numeric/euler_parameters.hpp); off it, the
+// formulations in N's basis and this one differ by O(|e|² − 1), neither of them a rigid motion.
 //
 // The parents are those the system states (model::System::state_parent, as the URDF reader
 // does), else found from the positions (find_parents).
@@ -26,6 +36,7 @@
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,11 +51,11 @@ struct TreeNode {
   std::string name;                 // the particle's or body's
   int parent = -1;                  // index of the parent node, −1 for the ground
   bool turns_with_parent = false;   // a_k of (1)
-  GiNaC::matrix lever;              // R_k, 3 × 1 in N
+  GiNaC::matrix lever;              // R_k, 3 × 1 in the basis
   std::vector<std::size_t> speeds;  // the own speeds u_k (indices into the system's speeds)
   GiNaC::matrix motion_subspace;    // S_k, 6 × |u_k|
   GiNaC::matrix bias_acceleration;  // κ_k, 6 × 1
-  GiNaC::matrix inertia;            // the spatial inertia about the node's point, 6 × 6 in N
+  GiNaC::matrix inertia;            // the spatial inertia about the node's point, 6 × 6 in the basis
   GiNaC::matrix bias_force;         // applied minus gyroscopic: (−ω × I ω, m g), 6 × 1
 };
 
@@ -52,6 +63,12 @@ struct TreeNode {
 GiNaC::matrix named(const GiNaC::matrix& m);
 /// X_k of (1): [a_k 1, 0; −[R_k]×, 1].
 GiNaC::matrix spatial_transform(const TreeNode& node);
+/// A symmetric matrix from its entries on and above the diagonal, each named once: the entries
+/// below are the same expressions, not products of the other order that only round alike.
+GiNaC::matrix named_symmetric(const GiNaC::matrix& m);
+/// X_kᵀ I X_k of a symmetric I (a node's inertia at its parent's point, as seen in the parent's
+/// motion), entries on and above the diagonal (named_symmetric).
+GiNaC::matrix inertia_at_parent(const TreeNode& node, const GiNaC::matrix& I);
 
 class KinematicTree {
  public:
@@ -62,11 +79,20 @@ class KinematicTree {
 
  private:
   struct FrameMotion {
-    GiNaC::matrix R, omega, alpha0;  // ^N C ^F; ^Nω^F and ^Nα^F at u̇ = 0, in N
+    GiNaC::matrix R, omega, alpha0;  // ^B C ^F; ^Nω^F and ^Nα^F at u̇ = 0, in B (the basis)
   };
+  /// A free joint from the ground: its child's frame, whose basis the tree takes; the child's
+  /// origin and its velocity in N, in that basis (the joint's first three speeds).
+  struct FloatingBase {
+    kin::ReferenceFrame frame;
+    kin::Point origin;
+    GiNaC::matrix velocity;
+  };
+  void find_floating_base();
+  GiNaC::matrix rotation_to_basis(const kin::ReferenceFrame& F);
   const FrameMotion& frame_motion(const kin::ReferenceFrame& F);
-  const GiNaC::matrix& point_acceleration(const kin::Point& P);  // ^N a^P at u̇ = 0, in N
-  GiNaC::matrix in_N(const kin::Vector& v);
+  const GiNaC::matrix& point_acceleration(const kin::Point& P);  // ^N a^P at u̇ = 0, in B
+  GiNaC::matrix in_basis(const kin::Vector& v);
   kin::Vector rate(const kin::Vector& v, const kin::ReferenceFrame& F);  // ^F dv/dt in the speeds
   GiNaC::ex at_rest(const GiNaC::ex& e) { return without_udot_(e); }
 
@@ -87,6 +113,9 @@ class KinematicTree {
 
   const model::System& system_;
   kin::ReferenceFrame N_;
+  std::optional<FloatingBase> floating_;
+  kin::ReferenceFrame basis_;                 // N_, or floating_->frame
+  std::vector<kin::ReferenceFrame> above_basis_;  // the basis's ancestors (fixed in N)
   std::vector<GiNaC::symbol> speeds_;
   std::map<GiNaC::ex, std::size_t, GiNaC::ex_is_less> speed_index_;  // position in speeds_
   sym::Substitution without_udot_;

@@ -44,7 +44,7 @@ std::optional<ex> tree_kinetic_energy(const model::System& system) {
   }
   const auto speeds = system.speeds();
   const auto& nodes = tree->nodes();
-  std::vector<matrix> V(nodes.size());  // (ω, v) of each node, in N
+  std::vector<matrix> V(nodes.size());  // (ω, v) of each node, in the tree's basis
   GiNaC::exvector terms;
   for (std::size_t k = 0; k < nodes.size(); ++k) {
     const TreeNode& node = nodes[k];
