@@ -27,7 +27,7 @@ void System::add_output(const Output& output) {
     if (output.name == column)
       throw ModelError(object, "the name is the trajectory's own column '" + output.name + "'");
   if (const auto it = symbol_kinds_.find(output.name); it != symbol_kinds_.end())
-    throw ModelError(object, "the name is already used by " + std::string(it->second == "input" ? "an " : "a ") + it->second);
+    throw ModelError(object, name_used_by(it->second));
   if (std::any_of(outputs_.begin(), outputs_.end(), [&](const Output& o) { return o.name == output.name; }))
     throw ModelError(object, "an output with this name already exists");
   if (output.is_constraint_force()) {

@@ -34,18 +34,31 @@ System::System(const std::string& name, const std::string& inertial_frame, const
   point_index_.emplace(origin, 0);
 }
 
-void System::claim_symbol_name(const std::string& kind, const std::string& name) {
-  if (name.empty()) throw ModelError(kind, "needs a name");
-  if (name == "t") throw ModelError(kind + " 't'", "the name t is reserved for time");
+std::string symbol_kind_name(SymbolKind kind) {
+  switch (kind) {
+    case SymbolKind::Parameter: return "parameter";
+    case SymbolKind::Input: return "input";
+    case SymbolKind::Coordinate: return "coordinate";
+    case SymbolKind::Speed: return "speed";
+  }
+  return "symbol";
+}
+
+std::string name_used_by(SymbolKind kind) {
+  return std::string("the name is already used by ") + (kind == SymbolKind::Input ? "an " : "a ") + symbol_kind_name(kind);
+}
+
+void System::claim_symbol_name(SymbolKind kind, const std::string& name) {
+  const std::string what = symbol_kind_name(kind);
+  if (name.empty()) throw ModelError(what, "needs a name");
+  if (name == "t") throw ModelError(what + " 't'", "the name t is reserved for time");
   auto [it, inserted] = symbol_kinds_.emplace(name, kind);
-  if (!inserted)
-    throw ModelError(kind + " '" + name + "'", "the name is already used by " + std::string(it->second == "input" ? "an " : "a ") +
-                                                   it->second);
+  if (!inserted) throw ModelError(what + " '" + name + "'", name_used_by(it->second));
 }
 
 GiNaC::symbol System::add_parameter(const std::string& name, std::optional<double> value,
                                     const std::string& unit, const std::string& latex) {
-  claim_symbol_name("parameter", name);
+  claim_symbol_name(SymbolKind::Parameter, name);
   parameters_.push_back({sym::parameter(name, latex), value, unit});
   symbols_.emplace(name, parameters_.back().symbol);  // (q, q̇, q̈, u, u̇ of the same name win)
   return parameters_.back().symbol;
@@ -85,7 +98,7 @@ GiNaC::exmap System::parameter_values() const {
 }
 
 GiNaC::symbol System::add_input(const std::string& name, double value, const std::string& unit, const std::string& latex) {
-  claim_symbol_name("input", name);
+  claim_symbol_name(SymbolKind::Input, name);
   check_finite_input(name, value);
   inputs_.push_back({sym::parameter(name, latex), value, unit});  // constant in time, as a parameter
   symbols_.emplace(name, inputs_.back().symbol);
@@ -111,14 +124,14 @@ void System::set_input_values(const std::map<std::string, double>& values) {
 }
 
 GiNaC::symbol System::add_coordinate(const std::string& name, const std::string& latex) {
-  claim_symbol_name("coordinate", name);
+  claim_symbol_name(SymbolKind::Coordinate, name);
   coordinates_.push_back(sym::dynamic_symbol(name, latex));
   add_dynamic_symbols(coordinates_.back());
   return coordinates_.back();
 }
 
 GiNaC::symbol System::add_speed(const std::string& name, const std::string& latex) {
-  claim_symbol_name("speed", name);
+  claim_symbol_name(SymbolKind::Speed, name);
   declared_speeds_.push_back(sym::dynamic_symbol(name, latex));
   add_dynamic_symbols(declared_speeds_.back());
   return declared_speeds_.back();
@@ -126,7 +139,7 @@ GiNaC::symbol System::add_speed(const std::string& name, const std::string& late
 
 void System::set_unit(const GiNaC::symbol& s, const std::string& unit) {
   auto kind = symbol_kinds_.find(s.get_name());
-  if (kind == symbol_kinds_.end() || (kind->second != "coordinate" && kind->second != "speed"))
+  if (kind == symbol_kinds_.end() || (kind->second != SymbolKind::Coordinate && kind->second != SymbolKind::Speed))
     throw ModelError("unit of '" + s.get_name() + "'", "not a coordinate or a speed of system '" + name_ + "'");
   units_[s.get_name()] = unit;
 }

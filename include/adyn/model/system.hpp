@@ -29,6 +29,13 @@
 
 namespace adyn::model {
 
+/// What a named symbol of a model is; each name is one symbol's.
+enum class SymbolKind { Parameter, Input, Coordinate, Speed };
+/// Its name as messages say it: "parameter", "input", "coordinate", "speed".
+std::string symbol_kind_name(SymbolKind kind);
+/// "the name is already used by a parameter" (an input, a coordinate, a speed).
+std::string name_used_by(SymbolKind kind);
+
 struct Parameter {
   GiNaC::symbol symbol;
   std::optional<double> value;
@@ -224,7 +231,7 @@ class System {
   const GiNaC::symtab& symbol_table() const { return symbols_; }
 
  private:
-  void claim_symbol_name(const std::string& kind, const std::string& name);
+  void claim_symbol_name(SymbolKind kind, const std::string& name);
   void add_dynamic_symbols(const GiNaC::symbol& s);  // s, ṡ, s̈ into symbols_
   void claim_mass_name(const std::string& kind, const std::string& name);  // a particle's or body's
   void claim_load_name(const std::string& kind, const std::string& name);
@@ -260,11 +267,11 @@ class System {
   std::vector<Dissipation> dissipations_;
   std::vector<GeneralizedForce> generalized_forces_;
   std::set<std::string> load_names_;
-  std::map<std::string, std::string> symbol_kinds_;
+  std::map<std::string, SymbolKind> symbol_kinds_;
   GiNaC::symtab symbols_;  // symbol_table()
   std::map<std::string, std::size_t> frame_index_, point_index_;  // name -> index in frames_, points_
   std::map<std::string, std::string> mass_kinds_;                 // particle or body name -> "particle" / "body"
-  std::map<std::string, std::string> units_;  // coordinate or speed name -> unit  // name -> "parameter" / "coordinate" / ...
+  std::map<std::string, std::string> units_;  // coordinate or speed name -> unit
 };
 
 }  // namespace adyn::model
