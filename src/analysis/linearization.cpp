@@ -8,7 +8,7 @@
 
 #include "adyn/analysis/consistency.hpp"
 #include "adyn/error.hpp"
-#include "adyn/numeric/column_pivoting.hpp"
+#include "adyn/linalg/column_pivoting.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -101,7 +101,7 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
     const bool rate_named = std::find(named.begin(), named.end(), sym::derivative_of(q)) != named.end();
     tiers[j] = rate_named ? 0 : 1 + (sym::matrix_has(eom.mass_matrix, q) || sym::matrix_has(eom.forcing, q));
   }
-  out.dependent = numeric::pivoted_columns(Phi_at, tiers);
+  out.dependent = linalg::pivoted_columns(Phi_at, tiers);
   if (out.dependent.size() < c)
     throw SingularityError("holonomic constraints", "redundant or singular at the linearization point");
   std::sort(out.dependent.begin(), out.dependent.end());
