@@ -35,7 +35,7 @@ ex tidy(const ex& e) { return sym::expansion_is_small(e, sym::simplification_lim
 matrix solved(const matrix& A, const matrix& b, const std::string& unknowns) {
   try {
     return sym::solve_linear(A, b, sym::simplification_limit);
-  } catch (const sym::BeyondGraphDeterminant& e) {
+  } catch (const BeyondGraphDeterminant& e) {
     throw NotApplicableError("linearization", "cannot solve for the " + std::to_string(e.order()) + " " + unknowns +
                                                   " symbolically (in the parameters): more than " +
                                                   std::to_string(sym::largest_graph_determinant) +
