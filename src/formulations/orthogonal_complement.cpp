@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/speed_partition.hpp"
 #include "adyn/linalg/column_pivoting.hpp"
@@ -12,6 +11,8 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
+
+#include "acceleration_constraints.hpp"
 
 namespace adyn::formulations {
 namespace {
