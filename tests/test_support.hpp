@@ -8,6 +8,7 @@
 #include <functional>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,17 @@ namespace adyn::test {
 inline std::string example(const std::string& name) {
   const char* root = std::getenv("ADYN_SOURCE_DIR");
   return std::string(root ? root : ".") + "/examples/" + name;
+}
+
+/// A robot description of Gepetto's example-robot-data (UR5, Panda, Solo-12, ANYmal B, Talos
+/// reduced), third-party data kept out of the repository: in the folder ADYN_ROBOTS_DIR, which CTest
+/// sets from CMake's ADYN_ROBOTS_DIR.
+inline std::string robot(const std::string& file) {
+  const char* folder = std::getenv("ADYN_ROBOTS_DIR");
+  if (!folder || !*folder)
+    throw std::runtime_error("ADYN_ROBOTS_DIR is not set: the folder of the robot descriptions (CTest sets it "
+                             "from CMake's ADYN_ROBOTS_DIR)");
+  return std::string(folder) + "/" + file;
 }
 
 

@@ -3,6 +3,8 @@
 // names the offending model object (and, for model files, the file, line and column).
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "adyn/control_characters.hpp"
 
@@ -77,6 +79,51 @@ class NotApplicableError : public ModelError {
 /// A symbolic expression could not be evaluated to a finite real number (a symbol without a
 /// value, a division by zero, a complex result).
 class EvaluationError : public Error {
+ public:
+  using Error::Error;
+};
+
+/// Given initial values the constraints forbid (analysis::complete_initial_state): names them
+/// (`given()`) and the constraint they violate.
+class InitialStateError : public ModelError {
+ public:
+  InitialStateError(const std::string& problem, std::vector<std::string> given)
+      : ModelError("initial state", problem), given_(std::move(given)) {}
+  const std::vector<std::string>& given() const { return given_; }
+
+ private:
+  std::vector<std::string> given_;
+};
+
+/// What sym::determinant() and sym::solve_linear() throw for a linear system of more than
+/// `largest` (sym::largest_graph_determinant) unknowns; the callers say what they were solving
+/// for and what to do instead.
+class BeyondGraphDeterminant : public Error {
+ public:
+  BeyondGraphDeterminant(unsigned order, unsigned largest)
+      : Error("a linear system of " + std::to_string(order) + " unknowns, solved symbolically by Cramer's rule over "
+              "the expression graph: its determinants take 2^n n operations, and at most " +
+              std::to_string(largest) + " unknowns are taken"),
+        order_(order) {}
+  unsigned order() const { return order_; }
+
+ private:
+  unsigned order_;
+};
+
+/// The system is not a tree of joints the articulated-body algorithm handles
+/// (formulations::articulated_body_dynamics): constraints, closed loops, a speed moving two
+/// branches, a velocity given rather than derived, ... The message says which object and why; the
+/// other formulations still apply.
+class NotATree : public Error {
+ public:
+  using Error::Error;
+};
+
+/// Native code cannot be had (numeric::NativeFunction): an unsafe cache directory or entry, no C
+/// compiler, a compiler error, a library that does not load. The evaluator then falls back to the
+/// tape (with a warning).
+class NativeCodeError : public Error {
  public:
   using Error::Error;
 };

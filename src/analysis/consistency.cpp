@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "adyn/analysis/gauss_newton.hpp"
 #include "adyn/error.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
+
+#include "gauss_newton.hpp"
 
 namespace adyn::analysis {
 namespace {

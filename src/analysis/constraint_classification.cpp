@@ -6,8 +6,8 @@
 #include <random>
 #include <sstream>
 
-#include "adyn/analysis/gauss_newton.hpp"
 #include "constraint_forms.hpp"
+#include "gauss_newton.hpp"
 #include "adyn/error.hpp"
 #include "adyn/symbolic/antiderivative.hpp"
 #include "adyn/symbolic/arithmetic.hpp"

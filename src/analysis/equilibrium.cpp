@@ -5,11 +5,12 @@
 #include <random>
 
 #include "adyn/analysis/consistency.hpp"
-#include "adyn/analysis/gauss_newton.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
+
+#include "gauss_newton.hpp"
 
 namespace adyn::analysis {
 

@@ -1,4 +1,4 @@
-#include "adyn/analysis/gauss_newton.hpp"
+#include "gauss_newton.hpp"
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/evaluate.hpp"

@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "adyn/analysis/gauss_newton.hpp"
 #include "adyn/number_text.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/quoted_names.hpp"
+
+#include "gauss_newton.hpp"
 
 namespace adyn::analysis {
 namespace {

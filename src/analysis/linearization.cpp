@@ -8,7 +8,7 @@
 
 #include "adyn/analysis/consistency.hpp"
 #include "adyn/error.hpp"
-#include "adyn/numeric/column_pivoting.hpp"
+#include "adyn/linalg/column_pivoting.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -35,7 +35,7 @@ ex tidy(const ex& e) { return sym::expansion_is_small(e, sym::simplification_lim
 matrix solved(const matrix& A, const matrix& b, const std::string& unknowns) {
   try {
     return sym::solve_linear(A, b, sym::simplification_limit);
-  } catch (const sym::BeyondGraphDeterminant& e) {
+  } catch (const BeyondGraphDeterminant& e) {
     throw NotApplicableError("linearization", "cannot solve for the " + std::to_string(e.order()) + " " + unknowns +
                                                   " symbolically (in the parameters): more than " +
                                                   std::to_string(sym::largest_graph_determinant) +
@@ -101,7 +101,7 @@ CoordinateReduction reduce_coordinates(const model::System& system, const formul
     const bool rate_named = std::find(named.begin(), named.end(), sym::derivative_of(q)) != named.end();
     tiers[j] = rate_named ? 0 : 1 + (sym::matrix_has(eom.mass_matrix, q) || sym::matrix_has(eom.forcing, q));
   }
-  out.dependent = numeric::pivoted_columns(Phi_at, tiers);
+  out.dependent = linalg::pivoted_columns(Phi_at, tiers);
   if (out.dependent.size() < c)
     throw SingularityError("holonomic constraints", "redundant or singular at the linearization point");
   std::sort(out.dependent.begin(), out.dependent.end());

@@ -34,7 +34,7 @@ std::optional<analysis::InitialState> completed(const io::ModelDocument& doc, co
     return analysis::complete_initial_state(doc.system, doc.setup.initial);
   } catch (const EvaluationError&) {
     return std::nullopt;  // the constraints need parameter values: a run reports it
-  } catch (const analysis::InitialStateError& e) {
+  } catch (const InitialStateError& e) {
     if (!section) return std::nullopt;
     const auto at = e.given().empty() ? file.values.end() : file.values.find(e.given().front());
     fail(file, at == file.values.end() ? *section : at->second, object, problem_of(e));

@@ -1,4 +1,4 @@
-#include "adyn/formulations/acceleration_constraints.hpp"
+#include "acceleration_constraints.hpp"
 
 #include "adyn/symbolic/dynamic_symbols.hpp"
 

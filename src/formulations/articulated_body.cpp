@@ -5,12 +5,12 @@
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/method_registry.hpp"
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/linalg/positive_definite.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "generalized_forces.hpp"
 #include "kinematic_tree.hpp"
 
 namespace adyn::formulations {

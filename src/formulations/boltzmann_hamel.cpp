@@ -6,7 +6,6 @@
 #include <random>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/formulations/speed_partition.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
@@ -15,6 +14,8 @@
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
+
+#include "generalized_forces.hpp"
 
 namespace adyn::formulations {
 namespace {

@@ -1,11 +1,12 @@
 // The energy function and its rate (energy_function.hpp).
 #include "adyn/formulations/energy_function.hpp"
 
-#include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+
+#include "acceleration_constraints.hpp"
 
 namespace adyn::formulations {
 

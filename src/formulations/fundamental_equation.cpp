@@ -1,10 +1,11 @@
 #include "adyn/formulations/fundamental_equation.hpp"
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/formulations/speed_partition.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+
+#include "generalized_forces.hpp"
 
 namespace adyn::formulations {
 

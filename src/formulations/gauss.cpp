@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/acceleration_constraints.hpp"
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
+
+#include "acceleration_constraints.hpp"
+#include "generalized_forces.hpp"
 
 namespace adyn::formulations {
 namespace {

@@ -1,4 +1,4 @@
-#include "adyn/formulations/generalized_forces.hpp"
+#include "generalized_forces.hpp"
 
 #include <algorithm>
 

@@ -1,9 +1,10 @@
 #include "adyn/formulations/gibbs_appell.hpp"
 
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+
+#include "generalized_forces.hpp"
 
 namespace adyn::formulations {
 

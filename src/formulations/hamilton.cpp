@@ -6,7 +6,6 @@
 #include <string>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -15,6 +14,8 @@
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
+
+#include "acceleration_constraints.hpp"
 
 namespace adyn::formulations {
 namespace {

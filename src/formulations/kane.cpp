@@ -2,13 +2,14 @@
 
 #include <functional>
 
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/formulations/speed_partition.hpp"
 #include "adyn/kinematics/partial_velocity.hpp"
 #include "adyn/kinematics/recursive_kinematics.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+
+#include "generalized_forces.hpp"
 
 namespace adyn::formulations {
 

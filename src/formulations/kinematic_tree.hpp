@@ -41,7 +41,7 @@
 #include <utility>
 #include <vector>
 
-#include "adyn/formulations/articulated_body.hpp"
+#include "adyn/error.hpp"
 #include "adyn/model/system.hpp"
 #include "adyn/symbolic/derivative.hpp"
 

@@ -3,13 +3,14 @@
 #include <algorithm>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/acceleration_constraints.hpp"
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/model/dynamical_quantities.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/linear_split.hpp"
 #include "adyn/symbolic/matrix.hpp"
+
+#include "acceleration_constraints.hpp"
+#include "generalized_forces.hpp"
 
 namespace adyn::formulations {
 namespace {

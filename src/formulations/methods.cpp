@@ -60,12 +60,12 @@ std::string with_count(std::string_view text, unsigned order) {
   return out;
 }
 
-// A derivation whose symbolic solve has too many unknowns (sym::BeyondGraphDeterminant), in terms
+// A derivation whose symbolic solve has too many unknowns (BeyondGraphDeterminant), in terms
 // of the method, with the methods that need no such solve.
 EquationsOfMotion derive_within_limits(const model::System& system, const Method& method) {
   try {
     return method.derive(system);
-  } catch (const sym::BeyondGraphDeterminant& e) {
+  } catch (const BeyondGraphDeterminant& e) {
     throw NotApplicableError("method '" + std::string(method.key) + "'",
                              "cannot solve for " + with_count(method.symbolic_solve, e.order()) +
                                  " symbolically: more than " + std::to_string(sym::largest_graph_determinant) +

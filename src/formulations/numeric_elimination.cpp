@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/linalg/column_pivoting.hpp"
 #include "adyn/linalg/positive_definite.hpp"
 #include "adyn/linalg/saddle_point.hpp"
-#include "adyn/numeric/column_pivoting.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::formulations {
@@ -88,7 +88,7 @@ NumericElimination::NumericElimination(std::vector<Eigen::Index> dependent) : de
 // block is repartition_gain times better than the current one's (`pivot`).
 void NumericElimination::repartition(const Eigen::MatrixXd& M, const Eigen::MatrixXd& G, double pivot,
                                      const std::string& what, const std::vector<std::string>& row_names) {
-  const auto cols = numeric::pivoted_columns(G);
+  const auto cols = linalg::pivoted_columns(G);
   if (static_cast<Eigen::Index>(cols.size()) < G.rows())
     throw SingularityError(what, linalg::singular_saddle_point(M, G, row_names) + " at this state");
   const std::vector<Eigen::Index> candidate(cols.begin(), cols.end());

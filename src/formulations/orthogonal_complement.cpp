@@ -4,14 +4,15 @@
 #include <algorithm>
 
 #include "adyn/error.hpp"
-#include "adyn/numeric/column_pivoting.hpp"
-#include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/speed_partition.hpp"
+#include "adyn/linalg/column_pivoting.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
 #include "adyn/symbolic/matrix.hpp"
+
+#include "acceleration_constraints.hpp"
 
 namespace adyn::formulations {
 namespace {
@@ -91,9 +92,9 @@ std::vector<std::size_t> dependent_columns(const model::System& system, const ma
     for (const auto& d : system.dependent_speeds()) cols.push_back(static_cast<std::size_t>(std::find(u.begin(), u.end(), d) - u.begin()));
   }
   if (!cols.empty()) return cols;
-  if (const auto rank = numeric::pivoted_columns(at_generic_point(system, A)).size(); rank < A.rows())
+  if (const auto rank = linalg::pivoted_columns(at_generic_point(system, A)).size(); rank < A.rows())
     throw SingularityError(std::string(kMethod), "the constraints " + dependent_everywhere(rank, A.rows()));
-  cols = numeric::pivoted_columns(at_reference_state(system, A));
+  cols = linalg::pivoted_columns(at_reference_state(system, A));
   if (cols.size() < A.rows())
     throw SingularityError(std::string(kMethod), "the constraints are " + dependent_at("the initial state"));
   return cols;

@@ -5,13 +5,14 @@
 #include <cctype>
 #include <sstream>
 
-#include "adyn/formulations/tree_mass_matrix_form.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
+
+#include "tree_mass_matrix_form.hpp"
 
 namespace adyn::formulations {
 namespace {

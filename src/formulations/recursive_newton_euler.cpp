@@ -1,10 +1,10 @@
 // The recursive Newton–Euler algorithm over the kinematic tree (recursive_newton_euler.hpp).
 #include "adyn/formulations/recursive_newton_euler.hpp"
 
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "generalized_forces.hpp"
 #include "kinematic_tree.hpp"
 
 namespace adyn::formulations {

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
-#include "adyn/numeric/column_pivoting.hpp"
+#include "adyn/linalg/column_pivoting.hpp"
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
@@ -86,9 +86,9 @@ std::vector<std::size_t> choose_dependent(const model::System& system, const Spe
                                  " do not determine them there; choose others in dependent_speeds");
     return cols;
   }
-  if (const auto rank = numeric::pivoted_columns(generic_G).size(); rank < m)
+  if (const auto rank = linalg::pivoted_columns(generic_G).size(); rank < m)
     throw SingularityError("constraints " + quoted_names(c.names), dependent_everywhere(rank, m));
-  auto cols = numeric::pivoted_columns(G);
+  auto cols = linalg::pivoted_columns(G);
   if (cols.size() < m)
     throw SingularityError("constraints " + quoted_names(c.names), "are " + dependent_at(state));
   return cols;

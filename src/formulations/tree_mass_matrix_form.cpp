@@ -1,12 +1,12 @@
 // M u̇ = F of an unconstrained tree by its recursions (tree_mass_matrix_form.hpp).
-#include "adyn/formulations/tree_mass_matrix_form.hpp"
+#include "tree_mass_matrix_form.hpp"
 
 #include <algorithm>
 
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
-#include "adyn/formulations/generalized_forces.hpp"
 #include "adyn/formulations/method_registry.hpp"
+#include "generalized_forces.hpp"
 #include "kinematic_tree.hpp"
 
 namespace adyn::formulations {

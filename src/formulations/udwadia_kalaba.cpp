@@ -1,9 +1,10 @@
 #include "adyn/formulations/udwadia_kalaba.hpp"
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/acceleration_constraints.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+
+#include "acceleration_constraints.hpp"
 
 namespace adyn::formulations {
 namespace {

@@ -8,9 +8,10 @@
 
 #include "adyn/error.hpp"
 #include "adyn/io/suggestions.hpp"
-#include "adyn/io/vector_expression.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/library_messages.hpp"
+
+#include "vector_expression.hpp"
 
 namespace adyn::io {
 

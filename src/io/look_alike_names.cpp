@@ -1,4 +1,4 @@
-#include "adyn/io/look_alike_names.hpp"
+#include "look_alike_names.hpp"
 
 #include <utility>
 

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "adyn/io/look_alike_names.hpp"
 #include "adyn/model/inertia.hpp"
+
+#include "look_alike_names.hpp"
 
 namespace adyn::io {
 namespace {

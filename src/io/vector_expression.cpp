@@ -1,4 +1,4 @@
-#include "adyn/io/vector_expression.hpp"
+#include "vector_expression.hpp"
 
 #include <regex>
 #include <stdexcept>

@@ -19,8 +19,8 @@
 #include <sstream>
 #include <vector>
 
+#include "adyn/error.hpp"
 #include "adyn/numeric/exit_cleanup.hpp"
-#include "adyn/numeric/native_code.hpp"
 
 extern char** environ;
 

@@ -26,7 +26,7 @@ struct LoadedLibrary {
 };
 
 /// The library for `source` (C), from the cache or compiled into it, and loaded. Throws
-/// NativeCodeError (native_code.hpp) saying why it cannot: an unsafe cache directory or entry, a
+/// NativeCodeError (error.hpp) saying why it cannot: an unsafe cache directory or entry, a
 /// missing compiler, a compiler error, a library that does not load.
 LoadedLibrary load_compiled_library(const std::string& source);
 

@@ -11,12 +11,13 @@
 #include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/dynamics_derivatives.hpp"
-#include "adyn/numeric/tree_derivatives.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/hoist.hpp"
 #include "adyn/symbolic/matrix.hpp"
+
+#include "tree_derivatives.hpp"
 
 namespace adyn::numeric {
 namespace {

@@ -4,10 +4,10 @@
 #include <algorithm>
 
 #include "adyn/error.hpp"
-#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/composite_rigid_body.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/frame_kinematics.hpp"
+#include "adyn/formulations/recursive_newton_euler.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::numeric {
@@ -88,7 +88,7 @@ RigidBodyCalls::RigidBodyCalls(const model::System& system, const formulations::
       tree_ = true;
       path_ = "recursive Newton-Euler and composite rigid bodies over the tree";
       return;
-    } catch (const formulations::NotATree& e) {
+    } catch (const NotATree& e) {
       path_ = e.what();
     }
   }

@@ -1,5 +1,5 @@
 // Derivatives of a tree's accelerations through the tree (tree_derivatives.hpp).
-#include "adyn/numeric/tree_derivatives.hpp"
+#include "tree_derivatives.hpp"
 
 #include <cmath>
 #include <sstream>

@@ -145,15 +145,9 @@ GiNaC::matrix solve_linear(const GiNaC::matrix& A, const GiNaC::matrix& b, std::
   return x;
 }
 
-BeyondGraphDeterminant::BeyondGraphDeterminant(unsigned order)
-    : Error("a linear system of " + std::to_string(order) + " unknowns, solved symbolically by Cramer's rule over the "
-            "expression graph: its determinants take 2^n n operations, and at most " +
-            std::to_string(largest_graph_determinant) + " unknowns are taken"),
-      order_(order) {}
-
 GiNaC::ex determinant(const GiNaC::matrix& a) {
   if (a.rows() != a.cols()) throw std::logic_error("determinant of a matrix that is not square");
-  if (a.rows() > largest_graph_determinant) throw BeyondGraphDeterminant(a.rows());
+  if (a.rows() > largest_graph_determinant) throw BeyondGraphDeterminant(a.rows(), largest_graph_determinant);
   std::map<unsigned, GiNaC::ex> memo;
   return minor_determinant(a, 0, (1u << a.cols()) - 1, memo);
 }

@@ -66,7 +66,7 @@ TEST(InitialState, GivenValueThatCannotBeKeptIsAnErrorNamingItAndTheConstraint) 
   try {
     analysis::complete_initial_state(unit_circle(), {{"x", 100}});
     FAIL() << "no error";
-  } catch (const analysis::InitialStateError& e) {
+  } catch (const InitialStateError& e) {
     EXPECT_STREQ(e.what(), "initial state: x = 100 given: constraint 'circle' cannot be satisfied by completing y");
     EXPECT_EQ(e.given(), std::vector<std::string>{"x"});
   }

@@ -367,8 +367,7 @@ TEST(Cli, SimulationOptionsOutOfRangeAreBadInput) {
 // that says its Euler parameters stayed unit; on a model file it is bad input (exit 2), and a later
 // command in the same process reads the robot with its root fixed again.
 TEST(Cli, FloatingBaseOfARobotDescription) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  const std::string solo = std::string(root ? root : ".") + "/../shared/robots/solo12.urdf";
+  const std::string solo = adyn::test::robot("solo12.urdf");
   auto r = run({"check", solo, "--floating-base"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("Degrees of freedom: configuration 19, velocity 18"), std::string::npos) << r.out;

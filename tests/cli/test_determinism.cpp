@@ -54,8 +54,7 @@ TEST(Determinism, DeriveGivesTheSameBytesInSeparateProcesses) {
   for (const char* method : {"kane", "maggi"})
     expect_same_bytes("derive " + adyn::test::example("whipple_bicycle.yaml") + " -f c -m " + method);
   // A robot's, by its tree's recursions (numbers from the description: decimals, exact).
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  const std::string ur5 = std::string(root ? root : ".") + "/../shared/robots/ur5_robot.urdf";
+  const std::string ur5 = adyn::test::robot("ur5_robot.urdf");
   for (const char* format : {"text", "latex", "c", "json"}) expect_same_bytes("derive " + ur5 + " -m kane -f " + format);
 }
 
@@ -74,8 +73,7 @@ TEST(Determinism, DeriveOfARobotDescriptionByEveryMethodIsTheSameBytesInSeparate
 // inertias, coefficients that round differently were shared differently, and the C differed in
 // every run.
 TEST(Determinism, CodegenOfARobotIsTheSameBytesInSeparateProcesses) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  const std::string solo = std::string(root ? root : ".") + "/../shared/robots/solo12.urdf";
+  const std::string solo = adyn::test::robot("solo12.urdf");
   const std::string c = adyn::test::temporary_file("solo12.c");
   expect_same_bytes("codegen " + solo + " -m kane -o " + c, c);
 }

@@ -13,17 +13,13 @@
 
 namespace {
 
-std::string shared_robot(const char* file) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  return std::string(root ? root : ".") + "/../shared/robots/" + file;
-}
 
 }  // namespace
 
 TEST(RobotDerive, TalosPrintsTheTreesRecursionsInEveryFormatWithinSeconds) {
   for (const char* format : {"text", "latex", "c", "json"}) {
     const auto start = std::chrono::steady_clock::now();
-    const auto r = adyn::test::run({"derive", shared_robot("talos_reduced.urdf"), "-m", "kane", "-f", format});
+    const auto r = adyn::test::run({"derive", adyn::test::robot("talos_reduced.urdf"), "-m", "kane", "-f", format});
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ASSERT_EQ(r.status, 0) << format << ": " << r.err;
     EXPECT_LT(seconds, 5.0) << format;  // 0.3 s here; 15 s before
@@ -37,7 +33,7 @@ TEST(RobotDerive, TalosPrintsTheTreesRecursionsInEveryFormatWithinSeconds) {
 // The methods whose equations of an unconstrained tree are the tree's print them so; the others
 // derive as before, and a small tree (the double pendulum) keeps its explicit, simplified entries.
 TEST(RobotDerive, OnlyLargeTreesByTheirOwnPrinciplesPrintTheRecursions) {
-  const std::string ur5 = shared_robot("ur5_robot.urdf");
+  const std::string ur5 = adyn::test::robot("ur5_robot.urdf");
   for (const char* method : {"kane", "lagrange", "gibbs-appell"}) {
     const auto r = adyn::test::run({"derive", ur5, "-m", method});
     ASSERT_EQ(r.status, 0) << method << ": " << r.err;

@@ -123,10 +123,10 @@ TEST(ArticulatedBody, GeneratedCAgreesWithTheTape) {
 }
 
 TEST(ArticulatedBody, ConstraintsAndSharedSpeedsAreNotATree) {
-  EXPECT_THROW(formulations::articulated_body_dynamics(seeds::two_link(1.0)), formulations::NotATree);
+  EXPECT_THROW(formulations::articulated_body_dynamics(seeds::two_link(1.0)), NotATree);
   EXPECT_NE(test::thrown_message([] { formulations::articulated_body_dynamics(seeds::two_link(1.0)); }).find("constraint 'slider'"),
             std::string::npos);
-  EXPECT_THROW(formulations::articulated_body_dynamics(seeds::knife_edge(true)), formulations::NotATree);
+  EXPECT_THROW(formulations::articulated_body_dynamics(seeds::knife_edge(true)), NotATree);
 }
 
 // Body-fixed 1-2-3 angles lose a degree of freedom at b = π/2 (gimbal lock): D of the joint is

@@ -6,8 +6,9 @@
 
 #include "adyn/control_characters.hpp"
 #include "adyn/error.hpp"
-#include "adyn/io/look_alike_names.hpp"
 #include "adyn/io/model_file.hpp"
+
+#include "io/look_alike_names.hpp"
 
 namespace {
 

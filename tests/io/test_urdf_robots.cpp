@@ -1,4 +1,4 @@
-// The robots of ../shared/robots (UR5, Panda, Solo-12, ANYmal B, Talos reduced; Gepetto's
+// The robot descriptions (test::robot: UR5, Panda, Solo-12, ANYmal B, Talos reduced; Gepetto's
 // example-robot-data) read by io::read_urdf: each is a tree for the articulated-body algorithm, and
 // its accelerations at a test state equal Pinocchio 3.7's aba on the same file (to 1e-10) and, for
 // the small ones, Kane's and Lagrange's M u̇ = F.
@@ -70,10 +70,6 @@ const Robot talos{
      49.393094791542339,  -338.49062530160734, -168.71812892229042, -264.37538685772381, -2037.9024894988963,
      15.790549914344954,  97.185520176542198}};
 
-std::string robot_path(const char* file) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  return std::string(root ? root : ".") + "/../shared/robots/" + file;
-}
 
 struct TestState {
   Eigen::VectorXd q, u;
@@ -98,7 +94,7 @@ TestState test_state(model::System& system) {
 io::ModelDocument read_robot(const Robot& robot) {
   io::UrdfOptions options;
   options.mimic_constraints = false;  // as Pinocchio reads them
-  return io::read_urdf(robot_path(robot.file), options);
+  return io::read_urdf(test::robot(robot.file), options);
 }
 
 void expect_equal(const Eigen::VectorXd& a, const std::vector<double>& b, double tolerance, const std::string& what) {
@@ -139,7 +135,7 @@ TEST(Pinocchio_UR5, KaneAndLagrangeEqualPinocchiosAba) {
 // Read as the file says (mimic joints as constraints), the Panda's fingers are one constraint: the
 // evaluator is then the mass matrix, and says why.
 TEST(Pinocchio_Panda, MimicFingerIsAConstraintByDefault) {
-  const auto doc = io::read_urdf(robot_path(panda.file));
+  const auto doc = io::read_urdf(test::robot(panda.file));
   ASSERT_EQ(doc.system.constraints().size(), 1u);
   EXPECT_EQ(formulations::describe_evaluator(doc.system),
             "mass matrix M u' = F: constraint 'mimic_panda_finger_joint2': the articulated-body algorithm solves "

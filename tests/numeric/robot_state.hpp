@@ -1,5 +1,5 @@
 #pragma once
-// A robot of ../shared/robots read by io::read_urdf, at the test state of
+// A robot description (test::robot) read by io::read_urdf, at the test state of
 // bench/peers/pinocchio_urdf.cpp (the reference numbers of references/pinocchio_*.hpp), and compiled
 // (Kane's equations through the tree) — shared by the robot tests against Pinocchio.
 #include <gtest/gtest.h>
@@ -25,9 +25,8 @@ struct Robot {
   std::vector<double> parameters;  // the model's (with the inputs the test state sets, if any)
 };
 
-inline io::ModelDocument read_shared_robot(const char* file, const io::UrdfOptions& options) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  return io::read_urdf(std::string(root ? root : ".") + "/../shared/robots/" + file, options);
+inline io::ModelDocument read_robot(const char* file, const io::UrdfOptions& options) {
+  return io::read_urdf(robot(file), options);
 }
 
 /// pinocchio_urdf.cpp's joint state from the coordinate `first_q` and the speed `first_u` on

@@ -1,4 +1,4 @@
-// The legged robots of ../shared/robots read with a floating base (io::UrdfOptions::floating_base):
+// The legged robots (test::robot) read with a floating base (io::UrdfOptions::floating_base):
 // the forward dynamics (the articulated-body algorithm), τ, M and a frame's pose and Jacobian
 // equal Pinocchio 3.7's aba, rnea, crba, oMf and computeFrameJacobian (LOCAL_WORLD_ALIGNED) with
 // its JointModelFreeFlyer at the test state of bench/peers/pinocchio_urdf.cpp --free-flyer
@@ -35,7 +35,7 @@ using test::Robot;
 Robot read_robot(const Reference& reference) {
   io::UrdfOptions options;
   options.floating_base = true;
-  Robot r{test::read_shared_robot(reference.file, options), {}, {}, {}, {}, {}};
+  Robot r{test::read_robot(reference.file, options), {}, {}, {}, {}, {}};
   auto& s = r.doc.system;
   const auto n = static_cast<Eigen::Index>(s.coordinates().size());
   r.q.resize(n), r.u.resize(n - 1), r.a.resize(n - 1);
@@ -95,7 +95,7 @@ TEST(Pinocchio_TalosReduced, FloatingBaseDynamicsEqualPinocchiosFreeFlyer) {
 TEST(FloatingBase_Solo12, CoordinatesSpeedsAndInputs) {
   io::UrdfOptions floating;
   floating.floating_base = true;
-  const auto doc = test::read_shared_robot("solo12.urdf", floating);
+  const auto doc = test::read_robot("solo12.urdf", floating);
   const auto& s = doc.system;
   ASSERT_EQ(s.coordinates().size(), 19u);
   ASSERT_EQ(s.speeds().size(), 18u);

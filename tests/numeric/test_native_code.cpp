@@ -121,14 +121,14 @@ TEST(NativeCode, UnsafeCacheRefusedWithTheReason) {
   CacheDirectory cache("adyn-cache-unsafe");
   fs::create_directories(cache.path());
   ::chmod(cache.path().c_str(), 0777);
-  auto what = test::thrown_message<numeric::NativeCodeError>([] { numeric::NativeFunction f({x, y}, {x + y}); });
+  auto what = test::thrown_message<NativeCodeError>([] { numeric::NativeFunction f({x, y}, {x + y}); });
   EXPECT_NE(what.find("writable by group or others"), std::string::npos) << what;
   EXPECT_NE(what.find(cache.path().string()), std::string::npos) << what;
 
   ::chmod(cache.path().c_str(), 0700);
   { numeric::NativeFunction f({x, y}, {x + y}); }
   ::chmod(cache.files(".so").at(0).c_str(), 0777);  // an entry others could have replaced
-  what = test::thrown_message<numeric::NativeCodeError>([] { numeric::NativeFunction f({x, y}, {x + y}); });
+  what = test::thrown_message<NativeCodeError>([] { numeric::NativeFunction f({x, y}, {x + y}); });
   EXPECT_NE(what.find("writable by group or others"), std::string::npos) << what;
 }
 

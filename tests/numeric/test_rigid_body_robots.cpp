@@ -1,5 +1,5 @@
-// The rigid-body calls of a compiled system (numeric/rigid_body_calls.hpp) on the robots of
-// ../shared/robots read by io::read_urdf: τ, M and a frame's pose and Jacobian equal Pinocchio 3.7's
+// The rigid-body calls of a compiled system (numeric/rigid_body_calls.hpp) on the robot
+// descriptions (test::robot) read by io::read_urdf: τ, M and a frame's pose and Jacobian equal Pinocchio 3.7's
 // rnea, crba, oMf and computeFrameJacobian (LOCAL_WORLD_ALIGNED) at the test state of
 // bench/peers/pinocchio_urdf.cpp (references/pinocchio_rigid_body.hpp), to 1e-10; and they agree
 // with the other calls: τ at the rates is the inputs, M is Kane's, J is the derivative of the pose.
@@ -32,7 +32,7 @@ using test::Robot;
 Robot read_robot(const Reference& reference, bool inputs = false) {
   io::UrdfOptions options;
   options.mimic_constraints = false;  // as Pinocchio reads them
-  Robot r{test::read_shared_robot(reference.file, options), {}, {}, {}, {}, {}};
+  Robot r{test::read_robot(reference.file, options), {}, {}, {}, {}, {}};
   auto& s = r.doc.system;
   const auto n = static_cast<Eigen::Index>(s.coordinates().size());
   r.q.resize(n), r.u.resize(n), r.a.resize(n);
@@ -137,8 +137,7 @@ TEST(RigidBodyCalls_TalosReduced, FrameJacobianIsTheDerivativeOfThePose) { expec
 // dependent speed: M and τ come from the equations, a frame's pose is still Pinocchio's (the hand does
 // not move with the fingers), its Jacobian is refused (its columns would be the system's speeds).
 TEST(RigidBodyCalls_Panda, MimicConstraintGivesPoseButNoJacobian) {
-  const char* root = std::getenv("ADYN_SOURCE_DIR");
-  auto doc = io::read_urdf(std::string(root ? root : ".") + "/../shared/robots/panda.urdf");
+  auto doc = io::read_urdf(test::robot("panda.urdf"));
   const numeric::CompiledSystem compiled(doc.system, formulations::kane(doc.system));
   const auto& calls = compiled.rigid_body();
   EXPECT_EQ(calls.path().rfind("M u' - F of the Kane equations: constraint 'mimic_panda_finger_joint2'", 0), 0u)

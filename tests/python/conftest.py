@@ -1,5 +1,5 @@
 """The pytest suite of the Python module: run by CTest (src/python/CMakeLists.txt) with PYTHONPATH at
-the build tree's python/ and ADYN_SOURCE_DIR and ADYN_TOOL set."""
+the build tree's python/ and ADYN_SOURCE_DIR, ADYN_TOOL and ADYN_ROBOTS_DIR set."""
 import os
 import pathlib
 import subprocess
@@ -16,6 +16,16 @@ EXAMPLES = SOURCE / "examples"
 def pytest_configure(config):
     # Debian's Tornado (under Dask's LocalCluster) still calls its own deprecated make_current
     config.addinivalue_line("filterwarnings", "ignore:make_current is deprecated:DeprecationWarning:tornado")
+
+
+def robot(name):
+    """A robot description of Gepetto's example-robot-data (UR5, Solo-12, ...), third-party data kept
+    out of the repository: in the folder ADYN_ROBOTS_DIR, which CTest sets from CMake's ADYN_ROBOTS_DIR."""
+    folder = os.environ.get("ADYN_ROBOTS_DIR")
+    if not folder:
+        raise RuntimeError("ADYN_ROBOTS_DIR is not set: the folder of the robot descriptions (CTest sets it "
+                           "from CMake's ADYN_ROBOTS_DIR)")
+    return str(pathlib.Path(folder) / name)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import adyn
-from conftest import SOURCE, relative_difference
+from conftest import relative_difference, robot
 
 sympy = pytest.importorskip("sympy")
 
@@ -41,7 +41,7 @@ def test_a_robots_printed_equations_are_its_compiled_ones():
     rigid bodies, F = Q - tau(q, u, 0) by recursive Newton-Euler), not Kane's written out: the UR5's,
     parsed by SymPy from the JSON and evaluated at random states with nonzero joint torques, give the
     M of Kane's own derivation and the u' of the compiled articulated-body algorithm."""
-    m = adyn.load(str(SOURCE.parent / "shared" / "robots" / "ur5_robot.urdf"))
+    m = adyn.load(robot("ur5_robot.urdf"))
     eom = m.derive("kane")
     s = eom.to_sympy()
     assert "M by composite rigid bodies" in json.loads(eom.json())["form"]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import adyn
-from conftest import SOURCE
+from conftest import SOURCE, robot
 
 SYMPY_QDD = [-12.127498708917164, -10.551898183640841, 2.659025900562308]
 # urdf_two_link_arm.py at q = (0.3, -0.7, 0.04), q' = (0.5, -1.1, 0.02), a = (0.9, -0.4, 0.2).
@@ -92,7 +92,7 @@ def test_floating_base(tmp_path):
     """adyn.load(..., floating_base=True): Solo-12's root link on a free joint 'root' (19 coordinates,
     18 speeds); falling from a turning, moving state its Euler parameters stay unit, as the summary
     says; the option survives pickling and is refused for a model file."""
-    path = str(SOURCE.parent / "shared" / "robots" / "solo12.urdf")
+    path = robot("solo12.urdf")
     m = adyn.load(path, floating_base=True)
     assert m.coordinates[:8] == ["root_x", "root_y", "root_z", "root_e0", "root_e1", "root_e2", "root_e3", "FL_HAA"]
     assert m.speeds[:7] == ["root_vx", "root_vy", "root_vz", "root_wx", "root_wy", "root_wz", "FL_HAA_u"]

@@ -46,17 +46,6 @@ struct InitialState {
   std::vector<std::string> messages() const;
 };
 
-/// Given values the constraints forbid: names them (`given()`) and the constraint they violate.
-class InitialStateError : public ModelError {
- public:
-  InitialStateError(const std::string& problem, std::vector<std::string> given)
-      : ModelError("initial state", problem), given_(std::move(given)) {}
-  const std::vector<std::string>& given() const { return given_; }
-
- private:
-  std::vector<std::string> given_;
-};
-
 /// The initial state from `given` (coordinate or speed name → value; others 0) at time t, completed
 /// as above. Throws InitialStateError for given values that cannot be kept ("x = 100 given:
 /// constraint 'circle' cannot be satisfied by completing y"), adyn::ModelError for an unknown name,

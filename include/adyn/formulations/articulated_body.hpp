@@ -36,14 +36,6 @@
 
 namespace adyn::formulations {
 
-/// The system is not a tree of joints the articulated-body algorithm handles: constraints,
-/// closed loops, a speed moving two branches, a velocity given rather than derived, ... The
-/// message says which object and why; the other formulations still apply.
-class NotATree : public Error {
- public:
-  using Error::Error;
-};
-
 struct ArticulatedBodyDynamics {
   std::vector<GiNaC::symbol> coordinates, speeds;  // q (n), u (p)
   std::vector<GiNaC::ex> coordinate_rates;         // q̇ (n) in q, u, t

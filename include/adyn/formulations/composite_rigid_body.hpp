@@ -12,11 +12,12 @@
 // depth d, where M from the equations costs O(n²) terms of O(n) factors each.
 #include <ginac/ginac.h>
 
+#include "adyn/error.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
 
-/// M(q) of the system's speeds (p × p, symmetric). Throws NotATree (articulated_body.hpp) saying
+/// M(q) of the system's speeds (p × p, symmetric). Throws NotATree (error.hpp) saying
 /// why when the system is not a tree of joints.
 GiNaC::matrix composite_rigid_body(const model::System& system);
 

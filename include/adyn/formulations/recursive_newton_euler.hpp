@@ -18,6 +18,7 @@
 
 #include <vector>
 
+#include "adyn/error.hpp"
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
@@ -31,7 +32,7 @@ struct InverseDynamics {
   std::vector<GiNaC::ex> residuals() const;
 };
 
-/// Throws NotATree (articulated_body.hpp) saying why when the system is not a tree of joints.
+/// Throws NotATree (error.hpp) saying why when the system is not a tree of joints.
 InverseDynamics inverse_dynamics(const model::System& system);
 
 }  // namespace adyn::formulations

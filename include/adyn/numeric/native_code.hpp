@@ -18,13 +18,6 @@
 
 namespace adyn::numeric {
 
-/// Native code cannot be had: an unsafe cache directory or entry, no C compiler, a compiler error,
-/// a library that does not load. The evaluator then falls back to the tape (with a warning).
-class NativeCodeError : public Error {
- public:
-  using Error::Error;
-};
-
 /// Where the outputs hold M (row-major p × p, pattern.size() = p) and F, for a function that also
 /// solves M u̇ = F (mass_matrix_factorization.hpp).
 struct MassMatrixSolve {

@@ -25,16 +25,7 @@ GiNaC::matrix product(const GiNaC::matrix& a, const GiNaC::matrix& b);
 GiNaC::matrix scaled(const GiNaC::matrix& a, const GiNaC::ex& s);
 /// The largest order of determinant(): its minors are the sets of columns, 2ⁿ of them.
 inline constexpr unsigned largest_graph_determinant = 20;
-/// What determinant() and solve_linear() throw for a larger system; the callers say what they
-/// were solving for and what to do instead.
-class BeyondGraphDeterminant : public Error {
- public:
-  explicit BeyondGraphDeterminant(unsigned order);
-  unsigned order() const { return order_; }
-
- private:
-  unsigned order_;
-};
+/// (determinant() and solve_linear() throw adyn::BeyondGraphDeterminant for a larger system.)
 /// The determinant by Laplace expansion with shared minors, nothing expanded or normalized: a
 /// graph whose size does not depend on the entries' (order ≤ largest_graph_determinant; the work
 /// is 2ⁿ n). A matrix that is not square is a logic error.

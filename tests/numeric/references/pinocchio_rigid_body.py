@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Writes pinocchio_rigid_body.hpp: Pinocchio 3.7's rnea, crba, and a frame's oMf and
-LOCAL_WORLD_ALIGNED Jacobian on the robots of ../shared/robots, by bench/peers/pinocchio_urdf.cpp
+LOCAL_WORLD_ALIGNED Jacobian on the robot descriptions of ADYN_ROBOTS_DIR, by bench/peers/pinocchio_urdf.cpp
 (its comment says how to build it) at its test state; and pinocchio_floating_base.hpp: the same and
 aba with the root link on Pinocchio's JointModelFreeFlyer (pinocchio_urdf --free-flyer) for the
 legged robots.
 
-    tests/numeric/references/pinocchio_rigid_body.py /tmp/peers/pinocchio_urdf ../shared/robots
+    tests/numeric/references/pinocchio_rigid_body.py PINOCCHIO_URDF "$ADYN_ROBOTS_DIR"
 """
 import os
 import re

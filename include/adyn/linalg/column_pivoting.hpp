@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace adyn::numeric {
+namespace adyn::linalg {
 
 /// Greedy column selection with pivoting (Businger–Golub column-pivoted QR): up to A.rows() columns
 /// of A, each the one of largest norm once the columns already taken are projected out, so the
@@ -17,4 +17,4 @@ namespace adyn::numeric {
 /// A.rows() columns come back when A's rank is lower. Returned in increasing order.
 std::vector<std::size_t> pivoted_columns(const Eigen::MatrixXd& A, const std::vector<int>& tiers = {});
 
-}  // namespace adyn::numeric
+}  // namespace adyn::linalg

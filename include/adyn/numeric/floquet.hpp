@@ -10,7 +10,7 @@
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/model/system.hpp"
 
-namespace adyn::analysis {
+namespace adyn::numeric {
 
 struct FloquetResult {
   Eigen::MatrixXd monodromy;       // (n + p) x (n + p), in the state (q, u)
@@ -25,4 +25,4 @@ struct FloquetResult {
 FloquetResult floquet(const model::System& system, const formulations::EquationsOfMotion& eom,
                       const formulations::State& x0, double period, double tol = 1e-6);
 
-}  // namespace adyn::analysis
+}  // namespace adyn::numeric

@@ -1,4 +1,4 @@
-#include "adyn/analysis/floquet.hpp"
+#include "adyn/numeric/floquet.hpp"
 
 #include <arkode/arkode_erkstep.h>
 #include <nvector/nvector_serial.h>
@@ -11,7 +11,7 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
-namespace adyn::analysis {
+namespace adyn::numeric {
 
 namespace {
 
@@ -92,7 +92,7 @@ class VariationalEquations {
   }
 
   std::size_t n_, p_;
-  numeric::Tape motion_, residual_;
+  Tape motion_, residual_;
   std::vector<double> in_, out_, rx_;
 };
 
@@ -145,4 +145,4 @@ FloquetResult floquet(const model::System& system, const formulations::Equations
   return r;
 }
 
-}  // namespace adyn::analysis
+}  // namespace adyn::numeric

@@ -1,9 +1,9 @@
-// Numerical pivoting for dependent speeds and coordinates (numeric/column_pivoting.hpp).
+// Numerical pivoting for dependent speeds and coordinates (linalg/column_pivoting.hpp).
 #include <gtest/gtest.h>
 
-#include "adyn/numeric/column_pivoting.hpp"
+#include "adyn/linalg/column_pivoting.hpp"
 
-using adyn::numeric::pivoted_columns;
+using adyn::linalg::pivoted_columns;
 
 TEST(ColumnPivoting, TakesTheLargestColumnThenTheLargestRemainder) {
   Eigen::MatrixXd A(2, 4);

@@ -1,8 +1,8 @@
-#include "adyn/numeric/column_pivoting.hpp"
+#include "adyn/linalg/column_pivoting.hpp"
 
 #include <algorithm>
 
-namespace adyn::numeric {
+namespace adyn::linalg {
 
 std::vector<std::size_t> pivoted_columns(const Eigen::MatrixXd& A, const std::vector<int>& tiers) {
   Eigen::MatrixXd R = A;  // columns with the taken directions projected out (modified Gram–Schmidt)
@@ -31,4 +31,4 @@ std::vector<std::size_t> pivoted_columns(const Eigen::MatrixXd& A, const std::ve
   return taken;
 }
 
-}  // namespace adyn::numeric
+}  // namespace adyn::linalg

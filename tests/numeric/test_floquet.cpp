@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "adyn/analysis/floquet.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/model/system.hpp"
+#include "adyn/numeric/floquet.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 using namespace adyn;
@@ -23,7 +23,7 @@ bool stable(double s) {
   sys.add_particle({"mass", sys.add_point(sys.origin().locate_new("P", y * sys.inertial_frame().x())), 1});
   sys.add_potential({"periodic stiffness", (a + a * GiNaC::cos(sym::time())) * y * y / 2});
   auto eom = formulations::lagrange(sys);
-  auto r = analysis::floquet(sys, eom, formulations::State{0, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Zero(1)}, 2 * M_PI);
+  auto r = numeric::floquet(sys, eom, formulations::State{0, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Zero(1)}, 2 * M_PI);
   EXPECT_NEAR(r.monodromy.determinant(), 1.0, 1e-7);  // Liouville: no damping, det Φ = 1
   return r.stable;
 }
@@ -67,7 +67,7 @@ TEST(Floquet, PeriodicOrbitOfThePendulumHasUnitMultipliers) {
   auto eom = formulations::lagrange(sys);
   const double theta0 = 1.0, period = 4 * std::sqrt(0.7 / 9.81) * std::comp_ellint_1(std::sin(theta0 / 2));
   formulations::State x0{0, Eigen::VectorXd::Constant(1, theta0), Eigen::VectorXd::Zero(1)};
-  auto r = analysis::floquet(sys, eom, x0, period);
+  auto r = numeric::floquet(sys, eom, x0, period);
   Eigen::Vector2d flow(0, -9.81 / 0.7 * std::sin(theta0));  // (θ̇, θ̈) at x0
   EXPECT_LT((r.monodromy * flow - flow).norm(), 1e-8 * flow.norm());
   EXPECT_NEAR(r.monodromy.determinant(), 1.0, 1e-9);
