@@ -300,7 +300,7 @@ Derivatives EquationsEvaluator::evaluate_unconstrained(double t, const Eigen::Ve
 Derivatives EquationsEvaluator::evaluate_augmented(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
                                                    const Eigen::VectorXd& correction, bool multipliers) const {
   const auto e = view(t, q.data(), u.data());
-  auto solved = augmented_->solve(e.M, e.F, e.G, e.g + correction);
+  auto solved = augmented_->solve(e.M, e.F, e.G, e.g + correction, solver_tolerance_);
   if (!solved || !solved->udot.allFinite()) {
     if (!e.M.allFinite() || !e.G.allFinite()) throw_not_finite(t);
     throw SingularityError(method_ + " equations " + at_time(t), linalg::not_positive_definite);

@@ -50,7 +50,7 @@ class Run {
     const bool augmented = options.constraint_solver == ConstraintSolver::AugmentedLagrangian &&
                            options.integrator != Integrator::Ida;
     const bool multipliers = compiled.enforcement() == formulations::ConstraintEnforcement::Multipliers;
-    evaluator_.set_constraint_solver(augmented ? ConstraintSolver::AugmentedLagrangian : ConstraintSolver::Kkt);
+    evaluator_.set_constraint_solver(augmented ? ConstraintSolver::AugmentedLagrangian : ConstraintSolver::Kkt, options.rtol);
     pb_.mass_orthogonal_projection = augmented && multipliers;
     check_combination(options_, compiled_, evaluator_, monitors_.event_names);
     const auto& names = compiled.names();

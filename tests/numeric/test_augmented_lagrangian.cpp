@@ -1,7 +1,8 @@
 // The augmented Lagrangian solve of M u̇ = F + Gᵀλ, G u̇ = g (numeric/augmented_lagrangian.hpp):
 // the KKT solution where the rows are independent, the same accelerations with a row repeated, a
 // defined u̇ where the rows lose rank, the regularization of a nearly lost row by the iteration cap,
-// and mass-orthogonal corrections equal to their closed form.
+// the stop of an iteration that stalls within the caller's tolerance (and not above it), and
+// mass-orthogonal corrections equal to their closed form.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -33,10 +34,11 @@ struct Random {
 std::vector<bool> dense(Eigen::Index rows, Eigen::Index cols) { return std::vector<bool>(static_cast<std::size_t>(rows * cols), true); }
 
 numeric::ConstrainedAccelerations solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& F, const Eigen::MatrixXd& G,
-                                        const Eigen::VectorXd& g) {
+                                        const Eigen::VectorXd& g,
+                                        double tolerance = numeric::augmented_lagrangian_rounding) {
   const numeric::AugmentedLagrangianSolver solver(static_cast<std::size_t>(M.rows()), static_cast<std::size_t>(G.rows()),
                                                   dense(M.rows(), M.cols()), dense(G.rows(), G.cols()));
-  const auto solved = solver.solve(M, F, G, g);
+  const auto solved = solver.solve(M, F, G, g, tolerance);
   if (!solved) throw SingularityError("test equations", "singular");
   return *solved;
 }
@@ -80,6 +82,49 @@ TEST(AugmentedLagrangian, RowsThatLoseRankLeaveTheAccelerationDefined) {
   const auto al = solve(M, F, G, g);
   EXPECT_NEAR(al.udot(0), 2.0005, 1e-9);  // the mean of the two rows' demands
   EXPECT_NEAR(al.udot(1), -1.0, 1e-12);   // the free direction: F alone
+}
+
+// A redundant row as a run meets it: off the constraints its demand is slightly inconsistent
+// (γ) and the rows are dependent only nearly (δ). The independent row is met within two steps;
+// after that each step adds the same force αδ(γ − δu̇_y)/2 along the free motion y (5e-10 here),
+// which exact rows would not exert. Within a run's tolerance of 1e-9 the iteration stops on that
+// stall, the independent row met and with less of the spurious force; at the rounding level it
+// runs to the cap as before.
+TEST(AugmentedLagrangian, ARedundantRowsStallWithinTheToleranceEndsTheIteration) {
+  const double delta = 1e-10, gamma = 1e-6, tolerance = 1e-9;
+  const Eigen::MatrixXd M = Eigen::MatrixXd::Identity(3, 3);
+  Eigen::MatrixXd G(2, 3);
+  G << 1, 0, 0, 1, delta, 0;
+  const Eigen::Vector3d F(0.5, -1.0, 0.3);
+  const Eigen::Vector2d g(1.0, 1.0 + gamma);
+  const auto stalled = solve(M, F, G, g, tolerance), capped = solve(M, F, G, g);
+  EXPECT_LE(stalled.iterations, 5);
+  EXPECT_EQ(capped.iterations, numeric::augmented_lagrangian_iterations);
+  for (const auto& al : {stalled, capped}) {
+    EXPECT_NEAR(al.udot(0), (g(0) + g(1) - delta * al.udot(1)) / 2, 1e-14);  // the rows' least squares
+    EXPECT_NEAR(al.udot(2), F(2), 1e-14);                                      // unconstrained
+  }
+  const double per_step = numeric::augmented_lagrangian_penalty * delta * (gamma - delta * F(1)) / 2;
+  EXPECT_NEAR(capped.udot(1) - stalled.udot(1), (capped.iterations - stalled.iterations) * per_step, 1e-11);
+  EXPECT_LT(std::abs(stalled.udot(1) - F(1)), std::abs(capped.udot(1) - F(1)) / 5);
+  const double scale = 1 + stalled.udot.cwiseAbs().maxCoeff();
+  EXPECT_GT(per_step, numeric::augmented_lagrangian_rounding * scale);
+  EXPECT_LT(per_step, tolerance * scale);
+}
+
+// A stall above the tolerance is not accepted: a row nearly lost at a singular configuration
+// (ασ²/m = 1e-3, corrections of about 100 per step) runs to the cap with the run's tolerance as
+// with none, and gives the same u̇ (the cap's regularization).
+TEST(AugmentedLagrangian, AStallAboveTheToleranceRunsToTheCap) {
+  const double sigma = 1e-5;
+  const Eigen::MatrixXd M = Eigen::MatrixXd::Identity(3, 3);
+  Eigen::MatrixXd G(2, 3);
+  G << 1, 0, 0, 0, sigma, 0;
+  const auto loose = solve(M, Eigen::Vector3d::Zero(), G, Eigen::Vector2d(0, 1), 1e-6),
+             tight = solve(M, Eigen::Vector3d::Zero(), G, Eigen::Vector2d(0, 1));
+  EXPECT_EQ(loose.iterations, numeric::augmented_lagrangian_iterations);
+  EXPECT_EQ(tight.iterations, numeric::augmented_lagrangian_iterations);
+  EXPECT_EQ(loose.udot, tight.udot);
 }
 
 TEST(AugmentedLagrangian, MassOrthogonalCorrectionIsTheClosedForm) {

@@ -38,6 +38,9 @@ inline constexpr double augmented_lagrangian_penalty = 1e7;
 /// branch at some tolerances between 1e-10 and 5e-10, where 50 at 1e7 kept it
 /// (docs/performance.md): the value is not a free parameter.
 inline constexpr int augmented_lagrangian_iterations = 50;
+/// The relative accuracy of u̇ (of 1 + max |u̇_i|) a solve is held to when its caller names none:
+/// the level of the iteration's own rounding (|Gᵀλ| and |M u̇| cancel in its residual).
+inline constexpr double augmented_lagrangian_rounding = 1e-11;
 
 /// Row-major dense matrices, as the compiled equations write M and G (views of them bind without a copy).
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -59,10 +62,12 @@ class AugmentedLagrangianSolver {
   AugmentedLagrangianSolver(const AugmentedLagrangianSolver& other);
   AugmentedLagrangianSolver& operator=(const AugmentedLagrangianSolver&) = delete;
   /// u̇ of M u̇ = F + Gᵀλ, G u̇ = g (only the structural nonzeros of M and G are read), or nothing
-  /// when M + αGᵀG is singular (M singular on the motions the rows allow). Not reentrant: one
-  /// solver per thread.
+  /// when M + αGᵀG is singular (M singular on the motions the rows allow). `tolerance` is the
+  /// relative accuracy of u̇ the caller needs (simulate: its rtol): an iteration that stalls below
+  /// it stops there (augmented_lagrangian.cpp, iterate()). Not reentrant: one solver per thread.
   std::optional<ConstrainedAccelerations> solve(const MatrixRef& M, const Eigen::VectorXd& F, const MatrixRef& G,
-                                                const Eigen::VectorXd& g) const;
+                                                const Eigen::VectorXd& g,
+                                                double tolerance = augmented_lagrangian_rounding) const;
 
   // The parts of solve(), for integrators that factor once and solve several problems with it
   // (index3_augmented_lagrangian.hpp).
@@ -74,9 +79,11 @@ class AugmentedLagrangianSolver {
   Eigen::VectorXd solve_factored(const Eigen::VectorXd& b) const;
   /// The x minimizing ½ xᵀM x − bᵀx subject to G x = c (as far as the rows resolve it: solve()'s
   /// iteration, with the last factorization as its preconditioner and its α; M and G may differ
-  /// from the factored ones by a step), in at most `max_iterations`. Returns the iterations made.
+  /// from the factored ones by a step), to solve()'s `tolerance`, in at most `max_iterations`.
+  /// Returns the iterations made.
   int constrained_minimum(const MatrixRef& M, const MatrixRef& G, const Eigen::VectorXd& b, const Eigen::VectorXd& c,
-                          Eigen::VectorXd& x, int max_iterations = augmented_lagrangian_iterations) const;
+                          Eigen::VectorXd& x, double tolerance = augmented_lagrangian_rounding,
+                          int max_iterations = augmented_lagrangian_iterations) const;
   /// G x and Gᵀ y on G's structural nonzeros.
   Eigen::VectorXd times(const MatrixRef& G, const Eigen::VectorXd& x) const;
   Eigen::VectorXd transpose_times(const MatrixRef& G, const Eigen::VectorXd& y) const;

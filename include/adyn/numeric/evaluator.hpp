@@ -104,8 +104,12 @@ class EquationsEvaluator {
   Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Eigen::VectorXd& correction,
                        bool multipliers = true) const;
   std::size_t constraint_rows() const { return rows_; }
-  /// The solver of the multiplier forms (default ConstraintSolver::Kkt).
-  void set_constraint_solver(ConstraintSolver solver) { solver_ = solver; }
+  /// The solver of the multiplier forms (default ConstraintSolver::Kkt) and, for the augmented
+  /// Lagrangian, the relative accuracy of u̇ the run needs (AugmentedLagrangianSolver::solve()).
+  void set_constraint_solver(ConstraintSolver solver, double tolerance = augmented_lagrangian_rounding) {
+    solver_ = solver;
+    solver_tolerance_ = tolerance;
+  }
   ConstraintSolver constraint_solver() const { return solver_; }
   /// q̇ (n) and u̇ (p) written to the given arrays: the integrators' hot path, which allocates
   /// nothing when there are no constraint rows (else it is evaluate()). Throws as evaluate().
@@ -174,6 +178,7 @@ class EquationsEvaluator {
 
   std::shared_ptr<Code> code_;
   ConstraintSolver solver_ = ConstraintSolver::Kkt;
+  double solver_tolerance_ = augmented_lagrangian_rounding;
   std::string method_;
   std::size_t n_, p_, rows_;  // rows_: constraint rows of G
   formulations::ConstraintEnforcement enforcement_;
