@@ -4,10 +4,13 @@
 
 #include <memory>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "adyn/analysis/redundant_constraints.hpp"
 #include "adyn/application/dependent_speeds.hpp"
 #include "adyn/application/equations_report.hpp"
+#include "adyn/choice_table.hpp"
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/interruption.hpp"
 #include "adyn/formulations/methods.hpp"
@@ -17,6 +20,18 @@
 
 namespace adyn::cli {
 namespace {
+
+// The formats of --format: the equations' report in text, LaTeX or C, or JSON (no report format).
+struct Format {
+  std::string_view key;
+  std::optional<application::EquationsFormat> report;
+};
+const std::vector<Format>& formats() {
+  using application::EquationsFormat;
+  static const std::vector<Format> all = {
+      {"text", EquationsFormat::Text}, {"latex", EquationsFormat::Latex}, {"c", EquationsFormat::C}, {"json", std::nullopt}};
+  return all;
+}
 
 struct DeriveOptions {
   std::string model, method = formulations::default_method, format = "text";
@@ -39,17 +54,13 @@ int derive(const DeriveOptions& o, std::ostream& out) {
   const auto eom = tree ? std::move(*tree) : analysis::derive_without_redundant_rows(system, o.method);
   stage.emplace("simplification and writing", Stage::End, "the output may be incomplete");
   const auto printed = formulations::simplified(eom);
-  if (o.format == "json") {
+  const auto report = find_choice(formats(), o.format)->report;
+  if (!report) {
     write_json(system, printed, out);
     return 0;
   }
-  if (o.format == "c") {
-    application::write_equations(printed, application::EquationsFormat::C, out);
-    return 0;
-  }
-  const bool latex = o.format == "latex";
-  out << "System: " << system.name() << "\n";
-  application::write_equations(printed, latex ? application::EquationsFormat::Latex : application::EquationsFormat::Text, out);
+  if (*report != application::EquationsFormat::C) out << "System: " << system.name() << "\n";
+  application::write_equations(printed, *report, out);
   return 0;
 }
 
@@ -62,7 +73,7 @@ Action declare_derive(CLI::App& command) {
   add_method_option(command, o->method, std::string("default: ") + formulations::default_method);
   add_dependent_speeds_option(command, o->dependent);
   command.add_option("-f,--format", o->format, "Output: text (default), latex, c (a C function, after CSE) or json")
-      ->check(CLI::IsMember({"text", "latex", "c", "json"}));
+      ->check(CLI::IsMember(choice_keys(formats())));
   return [o](std::ostream& out, std::ostream&) { return derive(*o, out); };
 }
 
