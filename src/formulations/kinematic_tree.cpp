@@ -77,12 +77,6 @@ bool mentions(const kin::Vector& v, const std::vector<GiNaC::symbol>& symbols) {
   return false;
 }
 
-GiNaC::symbol named_symbol(const std::vector<GiNaC::symbol>& symbols, const std::string& name) {
-  const auto it = std::find_if(symbols.begin(), symbols.end(), [&](const GiNaC::symbol& s) { return s.get_name() == name; });
-  if (it == symbols.end()) throw Error("no coordinate or speed '" + name + "'");
-  return *it;
-}
-
 }  // namespace
 
 KinematicTree::KinematicTree(const model::System& system)
@@ -297,11 +291,11 @@ void KinematicTree::find_floating_base() {
   if (joint == system_.joints().end()) return;
   const kin::ReferenceFrame B = system_.frame(joint->child);
   const kin::Point O = system_.point(joint->child);
-  const auto& coordinates = system_.coordinates();
+  const auto& named = system_.symbol_table();  // the joint's coordinates and speeds by name
   std::vector<GiNaC::ex> speed, coordinate;
   for (std::size_t i = 0; i < 3; ++i) {
-    speed.push_back(named_symbol(speeds_, joint->speeds.at(i)));
-    coordinate.push_back(named_symbol(coordinates, joint->coordinates.at(i)));
+    speed.push_back(named.at(joint->speeds.at(i)));
+    coordinate.push_back(named.at(joint->coordinates.at(i)));
   }
   const matrix v(3, 1, GiNaC::lst{speed[0], speed[1], speed[2]});
   for (const auto& part : O.position_from_parent().parts()) {
