@@ -14,6 +14,7 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/number_forms.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"
@@ -196,7 +197,8 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
   require_independent_speeds(eom);
   // Exact arithmetic at the point (its floating-point values as the rationals they are), so that
   // what cancels cancels exactly (an ignorable coordinate is told by zeros) and the result does
-  // not depend on GiNaC's order; shown with decimals at the end.
+  // not depend on GiNaC's order; exact in the result too (evaluated without a second rounding),
+  // shown with decimals by whatever prints it (sym::decimal_numbers).
   const GiNaC::exmap at = sym::exact_numbers(point);
   const auto h = holonomic_constraints(system);
   check_on_constraints(system, h, at);
@@ -257,9 +259,6 @@ LinearizedEquations linearize(const model::System& system, const formulations::E
   for (std::size_t i : kept_rows) stationarity.push_back(f0(i, 0));
   lin.stationarity = sym::column(stationarity);
   split_second_order_form(lin);
-  for (auto* m : {&lin.M, &lin.Fq, &lin.Fu, &lin.Nq, &lin.Nu, &lin.Nw, &lin.Fw, &lin.Cq, &lin.Cu, &lin.Dw, &lin.C, &lin.G,
-                  &lin.K, &lin.N, &lin.stationarity})
-    *m = sym::decimal_numbers(*m);
   lin.operating_point = described(point, eom);
   return lin;
 }

@@ -5,6 +5,7 @@
 #include "adyn/formulations/state_expression.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/number_forms.hpp"
 #include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/trig_simplify.hpp"

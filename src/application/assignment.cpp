@@ -5,7 +5,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/io/model_file.hpp"
-#include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/number_forms.hpp"
 
 namespace adyn::application {
 

@@ -12,6 +12,7 @@
 #include "adyn/cli/commands.hpp"
 #include "adyn/cli/operating_point.hpp"
 #include "adyn/formulations/method_registry.hpp"
+#include "adyn/symbolic/number_forms.hpp"
 #include "adyn/symbolic/printers.hpp"
 
 namespace adyn::cli {
@@ -30,6 +31,7 @@ std::vector<std::pair<std::string, GiNaC::matrix>> blocks(const analysis::Linear
     out.emplace_back("Cq", lin.Cq), out.emplace_back("Cu", lin.Cu);
     if (!lin.inputs.empty()) out.emplace_back("Dw", lin.Dw);
   }
+  for (auto& block : out) block.second = sym::decimal_numbers(block.second);  // (exact, grown from doubles)
   return out;
 }
 

@@ -7,7 +7,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/method_registry.hpp"
 #include "adyn/model/inertia.hpp"
-#include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/number_forms.hpp"
 
 namespace adyn::io {
 

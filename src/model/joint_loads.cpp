@@ -7,7 +7,7 @@
 #include "adyn/model/joint.hpp"
 #include "adyn/model/system.hpp"
 #include "adyn/number_text.hpp"
-#include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/number_forms.hpp"
 
 namespace adyn::model {
 

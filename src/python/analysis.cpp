@@ -14,6 +14,7 @@
 #include "adyn/error.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/number_forms.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "bindings.hpp"
 
@@ -55,13 +56,14 @@ py::dict matrices(const Linearization& l) {
 
 std::string latex(const Linearization& l) {
   const auto& lin = l.lin;
+  auto to_latex = [](const GiNaC::matrix& m) { return sym::to_latex(sym::decimal_numbers(m)); };
   std::ostringstream out;
   if (lin.has_second_order_form())
-    out << "M = " << sym::to_latex(lin.M) << ",\\quad C = " << sym::to_latex(lin.C) << ",\\quad G = "
-        << sym::to_latex(lin.G) << ",\\quad K = " << sym::to_latex(lin.K) << ",\\quad N = " << sym::to_latex(lin.N);
+    out << "M = " << to_latex(lin.M) << ",\\quad C = " << to_latex(lin.C) << ",\\quad G = " << to_latex(lin.G)
+        << ",\\quad K = " << to_latex(lin.K) << ",\\quad N = " << to_latex(lin.N);
   else
-    out << "N_q = " << sym::to_latex(lin.Nq) << ",\\quad N_u = " << sym::to_latex(lin.Nu) << ",\\quad M = "
-        << sym::to_latex(lin.M) << ",\\quad F_q = " << sym::to_latex(lin.Fq) << ",\\quad F_u = " << sym::to_latex(lin.Fu);
+    out << "N_q = " << to_latex(lin.Nq) << ",\\quad N_u = " << to_latex(lin.Nu) << ",\\quad M = " << to_latex(lin.M)
+        << ",\\quad F_q = " << to_latex(lin.Fq) << ",\\quad F_u = " << to_latex(lin.Fu);
   return out.str();
 }
 

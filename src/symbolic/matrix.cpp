@@ -2,6 +2,7 @@
 
 #include <map>
 #include <stdexcept>
+#include <string>
 
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
@@ -104,19 +105,101 @@ GiNaC::numeric leading_coefficient(const GiNaC::ex& polynomial, CanonicalOrder& 
 
 }  // namespace
 
-GiNaC::ex canonical_normal(const GiNaC::ex& e) {
+namespace {
+
+// What normal() cannot take apart — functions, and powers whose exponent is not an integer — as
+// symbols of its own, each standing for the part with its arguments (its base) in canonical normal
+// form; a power with a rational exponent as an integer power of its base's q-th root. normal() would
+// replace them itself, normalizing a power's base to a fraction whose sign and orientation follow
+// its order of terms (√(a − b) in one run, √(−1/(b − a))⁻¹ in the next); these forms do not.
+class OpaqueParts : public GiNaC::map_function {
+ public:
+  GiNaC::ex operator()(const GiNaC::ex& e) override {
+    if (e.nops() == 0) return e;
+    if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) {  // in the canonical order: the stand-ins'
+      GiNaC::exvector operands;                                       // names follow it
+      for (const auto& op : order_.operands(e)) operands.push_back((*this)(op));
+      return GiNaC::is_a<GiNaC::add>(e) ? GiNaC::ex(GiNaC::add(operands)) : GiNaC::ex(GiNaC::mul(operands));
+    }
+    if (GiNaC::is_a<GiNaC::power>(e) && e.op(1).info(GiNaC::info_flags::integer))
+      return GiNaC::pow((*this)(e.op(0)), e.op(1));
+    if (!GiNaC::is_a<GiNaC::power>(e)) {
+      struct : GiNaC::map_function {
+        GiNaC::ex operator()(const GiNaC::ex& x) override { return canonical_normal(x); }
+      } normalized;
+      return stand_in(e.map(normalized));
+    }
+    const GiNaC::ex base = canonical_normal(e.op(0));
+    if (!e.op(1).info(GiNaC::info_flags::rational)) return stand_in(GiNaC::pow(base, e.op(1)));
+    // b^(p/q) = b^k · (b^(1/q))^r, p = k q + r, 0 < r < q: one stand-in for every power of b with
+    // denominator q, the rest rational (√b and b^(−3/2) = √b / b² are one symbol's powers).
+    const GiNaC::numeric exponent = GiNaC::ex_to<GiNaC::numeric>(e.op(1));
+    const GiNaC::numeric q = exponent.denom(), truncated = GiNaC::iquo(exponent.numer(), q);
+    const GiNaC::numeric k = exponent.is_negative() ? truncated - 1 : truncated;  // ⌊p/q⌋ (p/q is no integer)
+    const GiNaC::ex rational_base = (*this)(base), root = stand_in(GiNaC::pow(base, 1 / q));
+    if (GiNaC::is_a<GiNaC::symbol>(root)) root_bases_.emplace(GiNaC::ex_to<GiNaC::symbol>(root), rational_base);
+    return GiNaC::pow(rational_base, k) * GiNaC::pow(root, (exponent - k) * q);
+  }
+  /// numerator / denominator with the stand-ins replaced by the parts they stand for; a root's
+  /// power common to the numerator's terms taken out and joined with a power of its base that is
+  /// the denominator: (x² + y²)^(−3/2), not √(x² + y²)/(x⁴ + 2x²y² + y⁴).
+  GiNaC::ex restored(GiNaC::ex numerator, GiNaC::ex denominator) const {
+    GiNaC::ex factor = 1;
+    for (const auto& [root, base] : root_bases_) {
+      if (const int r = numerator.ldegree(root); r > 0) {
+        numerator = (numerator * GiNaC::pow(root, -r)).expand();
+        factor *= GiNaC::pow(root, r);
+      }
+      GiNaC::ex rest;
+      for (int m = 1; m <= 4 && !GiNaC::is_a<GiNaC::numeric>(denominator); ++m)
+        if (GiNaC::divide(denominator, GiNaC::pow(base, m).expand(), rest) && GiNaC::is_a<GiNaC::numeric>(rest))
+          denominator = rest, factor *= GiNaC::pow(base, -m);
+    }
+    const GiNaC::ex e = numerator * factor / denominator;
+    return parts_.empty() ? e : e.subs(parts_, GiNaC::subs_options::no_pattern);
+  }
+
+ private:
+  GiNaC::ex stand_in(const GiNaC::ex& part) {
+    if (GiNaC::is_a<GiNaC::symbol>(part) || GiNaC::is_a<GiNaC::numeric>(part)) return part;
+    if (auto it = symbols_.find(part); it != symbols_.end()) return it->second;
+    const GiNaC::symbol s("part" + std::to_string(parts_.size()));
+    symbols_.emplace(part, s);
+    parts_[s] = part;
+    return s;
+  }
+  CanonicalOrder order_;
+  ExMap<GiNaC::ex> symbols_;
+  GiNaC::exmap parts_;
+  std::map<GiNaC::symbol, GiNaC::ex, GiNaC::ex_is_less> root_bases_;  // b^(1/q)'s stand-in: b with stand-ins
+};
+
+}  // namespace
+
+namespace {
+
+// canonical_normal of a rational function of symbols and numbers, as numerator and denominator.
+std::pair<GiNaC::ex, GiNaC::ex> canonical_fraction(const GiNaC::ex& rational) {
   GiNaC::ex fraction;
   try {
-    fraction = e.normal().numer_denom();
+    fraction = rational.normal().numer_denom();
   } catch (const std::logic_error&) {
     // GiNaC's heuristic gcd rejects some unexpanded polynomials with rational coefficients
     // ("heur_gcd: not an integer polynomial"), depending on its order of terms: expanded, they pass.
-    fraction = e.expand().normal().numer_denom();
+    fraction = rational.expand().normal().numer_denom();
   }
   const GiNaC::ex numerator = fraction.op(0).expand(), denominator = fraction.op(1).expand();
   CanonicalOrder order;
   const GiNaC::numeric c = leading_coefficient(denominator, order);
-  return (numerator / c).expand() / (denominator / c).expand();
+  return {(numerator / c).expand(), (denominator / c).expand()};
+}
+
+}  // namespace
+
+GiNaC::ex canonical_normal(const GiNaC::ex& e) {
+  OpaqueParts opaque;
+  const auto [numerator, denominator] = canonical_fraction(opaque(e));
+  return opaque.restored(numerator, denominator);
 }
 
 GiNaC::ex normal_if_small(const GiNaC::ex& e) { return expansion_is_small(e, normalization_limit) ? canonical_normal(e) : e; }
@@ -132,7 +215,13 @@ GiNaC::matrix solve_linear(const GiNaC::matrix& A, const GiNaC::matrix& b, std::
     GiNaC::matrix unknowns(A.cols(), b.cols());
     for (unsigned i = 0; i < A.cols(); ++i)
       for (unsigned j = 0; j < b.cols(); ++j) unknowns(i, j) = GiNaC::symbol();
-    return map_entries(A.solve(unknowns, b), [](const GiNaC::ex& e) { return canonical_normal(e); });
+    OpaqueParts opaque;  // (GiNaC's elimination normalizes its entries, with the forms normal() chooses)
+    auto stand_ins = [&](const GiNaC::ex& e) { return opaque(e); };
+    const GiNaC::matrix x = map_entries(A, stand_ins).solve(unknowns, map_entries(b, stand_ins));
+    return map_entries(x, [&](const GiNaC::ex& e) {
+      const auto [numerator, denominator] = canonical_fraction(e);
+      return opaque.restored(numerator, denominator);
+    });
   }
   const GiNaC::ex inverse_det = GiNaC::pow(sym::determinant(A), -1);
   GiNaC::matrix x(A.cols(), b.cols());

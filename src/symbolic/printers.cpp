@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -253,12 +255,34 @@ void c_number(const GiNaC::numeric& n, const canonical_c& c, unsigned level) {
   GiNaC::numeric(n.to_double()).print(ginac, level);
 }
 
+// A float that is a double as the shortest decimal that reads back as that double (0.375, not
+// 0.3749999999999999445; 8.0, still a float), within GiNaC's own parentheses and exponent style;
+// other numbers as GiNaC prints them.
+template <class C, class GinacContext>
+void shortest_float(const GiNaC::numeric& n, const C& c, unsigned level) {
+  std::ostringstream ginac_text;
+  GinacContext ginac(ginac_text);
+  n.print(ginac, level);
+  const double d = n.to_double();
+  if (n.is_rational() || !n.is_real() || !std::isfinite(d) || GiNaC::numeric(d) != n) return void(c.s << ginac_text.str());
+  char digits[32];
+  std::string shortest(digits, std::to_chars(digits, digits + sizeof digits, std::abs(d)).ptr);
+  if (shortest.find_first_of(".e") == std::string::npos) shortest += ".0";
+  if (const auto e = shortest.find('e'); e != std::string::npos)
+    shortest = shortest.substr(0, e) + "E" + std::to_string(std::stoi(shortest.substr(e + 1)));
+  const std::string text = ginac_text.str();
+  const auto first = text.find_first_of("0123456789"), last = text.find_last_of("0123456789");
+  c.s << text.substr(0, first) << shortest << text.substr(last + 1);
+}
+
 template <class C>
 std::string print_canonically(const ex& e) {
   static const bool registered = [] {
     register_context<canonical_text, text_style>();
     register_context<canonical_latex, latex_style>();
     register_context<canonical_c, c_style>();
+    GiNaC::set_print_func<GiNaC::numeric, canonical_text>(shortest_float<canonical_text, GiNaC::print_dflt>);
+    GiNaC::set_print_func<GiNaC::numeric, canonical_latex>(shortest_float<canonical_latex, GiNaC::print_latex>);
     GiNaC::set_print_func<GiNaC::numeric, canonical_c>(c_number);
     return true;
   }();

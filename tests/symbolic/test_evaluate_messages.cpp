@@ -7,6 +7,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/number_forms.hpp"
 
 namespace {
 

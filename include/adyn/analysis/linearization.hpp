@@ -45,6 +45,9 @@ struct LinearizationOptions {
   bool keep_ignorable = false;  // keep the coordinates nothing depends on in the state (zero eigenvalues)
 };
 
+/// The matrices are exact: a point's floating-point values enter as the rationals they are (so
+/// that what cancels cancels, and the result is the same in every run); sym::decimal_numbers
+/// shows them with decimals.
 struct LinearizedEquations {
   std::vector<GiNaC::symbol> coordinates;  // δq: the independent, non-ignorable coordinates
   std::vector<GiNaC::symbol> speeds;       // δu: the equations' speeds
