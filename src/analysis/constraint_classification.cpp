@@ -14,6 +14,7 @@
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/graph_program.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
 
@@ -68,6 +69,37 @@ FormAtPoint evaluate_form(const VelocityForm& f, const std::vector<symbol>& x, c
   return out;
 }
 
+// ω and its gradient at many points: compiled once (ω_k, then ∂ω_k/∂x_j), evaluate_form's values.
+class FormValues {
+ public:
+  FormValues(const VelocityForm& f, const std::vector<symbol>& x) : form_(f), x_(x), program_(entries(f, x)) {}
+  FormAtPoint operator()(const GiNaC::exmap& at) const {
+    const Eigen::VectorXd v = program_(at);
+    if (!v.allFinite()) return evaluate_form(form_, x_, at);  // which words the error
+    const auto N = static_cast<Eigen::Index>(x_.size());
+    FormAtPoint out{Eigen::VectorXd(N), Eigen::MatrixXd(N, N)};
+    for (Eigen::Index k = 0; k < N; ++k) {
+      out.w(k) = v(k * (N + 1));
+      for (Eigen::Index j = 0; j < N; ++j) out.G(j, k) = v(k * (N + 1) + 1 + j);
+    }
+    return out;
+  }
+
+ private:
+  static std::vector<ex> entries(const VelocityForm& f, const std::vector<symbol>& x) {
+    const GiNaC::matrix G = sym::jacobian(sym::column(f.omega), x);  // G(k, j) = ∂ω_k/∂x_j
+    std::vector<ex> out;
+    for (unsigned k = 0; k < x.size(); ++k) {
+      out.push_back(f.omega[k]);
+      for (unsigned j = 0; j < x.size(); ++j) out.push_back(G(k, j));
+    }
+    return out;
+  }
+  const VelocityForm& form_;
+  const std::vector<symbol>& x_;
+  sym::GraphProgram program_;
+};
+
 // dω = 0: ∂_j ω_k = ∂_k ω_j (Angeles 2.2.8–2.2.9 on the extended space).
 bool closed(const FormAtPoint& f, double tol) {
   Eigen::MatrixXd curl = f.G - f.G.transpose();
@@ -117,7 +149,8 @@ std::optional<std::pair<ex, ex>> integrating_factor(const VelocityForm& form, co
       VelocityForm scaled = form;
       for (auto& c : scaled.omega) c = sym::canonical_normal(mu * c);
       bool ok = true;
-      for (const auto& at : points) ok = ok && closed(evaluate_form(scaled, x, at), tol);
+      const FormValues values(scaled, x);
+      for (const auto& at : points) ok = ok && closed(values(at), tol);
       if (!ok) continue;
       if (auto f = potential(scaled.omega, x)) return std::make_pair(mu, *f);
     }
@@ -131,9 +164,12 @@ std::optional<int> homogeneity_degree(const ex& g, const std::vector<symbol>& q,
   ex euler = 0;
   for (const auto& r : sym::derivatives_of(q)) euler += r * g.diff(r);
   std::optional<double> k;
+  const sym::GraphProgram program({g, euler});
   for (int s = 0; s < samples; ++s) {
     auto at = sampler.next();
-    double gv = value_at(g, at), ev = value_at(euler, at);
+    Eigen::VectorXd v = program(at);
+    if (!v.allFinite()) v = Eigen::Vector2d(value_at(g, at), value_at(euler, at));  // (which words the error)
+    const double gv = v(0), ev = v(1);
     if (near_zero(gv, 1.0, tol)) {
       if (!near_zero(ev, 1.0, tol)) return std::nullopt;
       continue;
@@ -286,8 +322,9 @@ ConstraintClassification classify_constraints(const model::System& system, const
     rep.conservative = c.nonideal_force.empty() && c.friction_coefficient.is_zero() && rep.homogeneity_degree.has_value();
     if (form.linear) {
       rep.exact = rep.integrable = true;
+      const FormValues values(form, x);
       for (const auto& at : points) {
-        auto f = evaluate_form(form, x, at);
+        auto f = values(at);
         rep.exact = rep.exact && closed(f, o.tolerance);
         rep.integrable = rep.integrable && frobenius_single(f, o.tolerance);
       }

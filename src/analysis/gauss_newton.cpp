@@ -2,6 +2,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/graph_program.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::analysis {
@@ -18,19 +19,28 @@ GaussNewtonResult gauss_newton(const GiNaC::matrix& residual, const std::vector<
     for (std::size_t i = 0; i < unknowns.size(); ++i) values[unknowns[i]] = z(static_cast<Eigen::Index>(i));
     return values;
   };
-  GaussNewtonResult out{z0, sym::evaluate(r, at(z0), "residual"), 0, false};
+  // Compiled once for the iterations; where a value is not a finite number, sym::evaluate words
+  // the error (an EvaluationError).
+  const sym::GraphProgram residual_program(sym::entries(r), unknowns), jacobian_program(sym::entries(J), unknowns);
+  auto value = [&](const sym::GraphProgram& program, const GiNaC::matrix& m, const Eigen::VectorXd& z, const char* what) {
+    const Eigen::VectorXd v = program(z);
+    if (!v.allFinite()) return sym::evaluate(m, at(z), what);
+    using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    return Eigen::MatrixXd(Eigen::Map<const RowMajor>(v.data(), m.rows(), m.cols()));  // (entries row by row)
+  };
+  GaussNewtonResult out{z0, value(residual_program, r, z0, "residual"), 0, false};
   auto within_tol = [&] { return out.residual.size() == 0 || out.residual.cwiseAbs().maxCoeff() <= tol; };
   // Past the tolerance, up to two more steps polish the solution (quadratic convergence makes them
   // cheap, and a tolerance on forces says little about the accuracy of a soft coordinate).
   if (unknowns.empty()) return out.converged = within_tol(), out;  // nothing to solve for: a check
   for (int polish = 0; out.iterations < max_iterations && !(within_tol() && polish++ == 2); ++out.iterations) {
-    const Eigen::MatrixXd jacobian = sym::evaluate(J, at(out.z), "Jacobian of the residual");
+    const Eigen::MatrixXd jacobian = value(jacobian_program, J, out.z, "Jacobian of the residual");
     Eigen::VectorXd step = jacobian.completeOrthogonalDecomposition().solve(-out.residual);
     if (!step.allFinite() || step.norm() < 1e-15 * (1 + out.z.norm())) break;
     bool decreased = false;
     for (int halving = 0; halving < 30 && !decreased; ++halving, step /= 2) {
       try {
-        Eigen::VectorXd trial = sym::evaluate(r, at(out.z + step), "residual");
+        Eigen::VectorXd trial = value(residual_program, r, out.z + step, "residual");
         if (trial.norm() < out.residual.norm()) out.z += step, out.residual = trial, decreased = true;
       } catch (const EvaluationError&) {  // the trial left the domain (a complex or infinite value): shorten
       }

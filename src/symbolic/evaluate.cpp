@@ -14,6 +14,7 @@
 #include "adyn/symbolic/library_messages.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
+#include "function_value.hpp"
 
 namespace adyn::sym {
 
@@ -76,28 +77,7 @@ class GraphValue {
   long double function(const ex& e) {
     std::vector<long double> a;
     for (const auto& arg : e) a.push_back((*this)(arg));
-    const unsigned serial = GiNaC::ex_to<GiNaC::function>(e).get_serial();
-    if (a.size() == 1) {
-      const long double x = a[0];
-      if (serial == GiNaC::sin_SERIAL::serial) return std::sin(x);
-      if (serial == GiNaC::cos_SERIAL::serial) return std::cos(x);
-      if (serial == GiNaC::tan_SERIAL::serial) return std::tan(x);
-      if (serial == GiNaC::exp_SERIAL::serial) return std::exp(x);
-      if (serial == GiNaC::log_SERIAL::serial) return x > 0 ? std::log(x) : nan();
-      if (serial == GiNaC::asin_SERIAL::serial) return std::asin(x);
-      if (serial == GiNaC::acos_SERIAL::serial) return std::acos(x);
-      if (serial == GiNaC::atan_SERIAL::serial) return std::atan(x);
-      if (serial == GiNaC::sinh_SERIAL::serial) return std::sinh(x);
-      if (serial == GiNaC::cosh_SERIAL::serial) return std::cosh(x);
-      if (serial == GiNaC::tanh_SERIAL::serial) return std::tanh(x);
-      if (serial == GiNaC::abs_SERIAL::serial) return std::abs(x);
-    }
-    if (a.size() == 2 && serial == GiNaC::atan2_SERIAL::serial) return std::atan2(a[0], a[1]);
-    // Any other function: GiNaC's own value at the arguments' values.
-    GiNaC::exvector args;
-    for (long double x : a) args.push_back(static_cast<double>(x));
-    const ex v = GiNaC::function(serial, args).evalf();
-    return GiNaC::is_a<GiNaC::numeric>(v) ? real(v) : nan();
+    return function_value(GiNaC::ex_to<GiNaC::function>(e).get_serial(), a);
   }
 
   const GiNaC::exmap& values_;
