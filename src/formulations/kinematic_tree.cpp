@@ -35,16 +35,8 @@ matrix named_symmetric(const matrix& m) {
 }
 
 matrix inertia_at_parent(const TreeNode& node, const matrix& I) {
-  const matrix X = spatial_transform(node), IX = sym::product(I, X);
-  matrix out(6, 6);
-  for (unsigned i = 0; i < 6; ++i)
-    for (unsigned j = i; j < 6; ++j) {
-      GiNaC::exvector terms;
-      for (unsigned k = 0; k < 6; ++k)
-        if (!X(k, i).is_zero() && !IX(k, j).is_zero()) terms.push_back(sym::times(X(k, i), IX(k, j)));
-      out(i, j) = terms.empty() ? ex(0) : ex(GiNaC::dynallocate<GiNaC::add>(terms));
-    }
-  return named_symmetric(out);
+  const matrix X = spatial_transform(node);
+  return named_symmetric(sym::product(X.transpose(), sym::product(I, X)));  // (its upper triangle named)
 }
 
 namespace {

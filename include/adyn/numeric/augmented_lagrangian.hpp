@@ -69,8 +69,8 @@ class AugmentedLagrangianSolver {
                                                 const Eigen::VectorXd& g,
                                                 double tolerance = augmented_lagrangian_rounding) const;
 
-  // The parts of solve(), for integrators that factor once and solve several problems with it
-  // (index3_augmented_lagrangian.hpp).
+ private:
+  // The parts of solve().
   /// solve()'s penalty α = α0 · max(diag M) / max |G_i|².
   double penalty(const MatrixRef& M, const MatrixRef& G) const;
   /// Factors A = M + αGᵀG; false when A is singular (the pivot test of solve()).
@@ -90,7 +90,6 @@ class AugmentedLagrangianSolver {
   /// M x on M's structural nonzeros (M symmetric).
   Eigen::VectorXd mass_times(const MatrixRef& M, const Eigen::VectorXd& x) const;
 
- private:
   struct Entry {  // A's value `value` takes M(row, column), or adds α G(row, column) G(row, other)
     int value, row, column, other;
   };

@@ -131,8 +131,8 @@ class EquationsEvaluator {
                    ParameterDerivatives parameters = ParameterDerivatives::Skip) const;
   /// How derivatives() differentiates, and why (one sentence).
   std::string derivatives_path() const;
-  /// The same without copying M and G (the hot path of the fixed-step augmented-Lagrangian
-  /// integrator). Throws adyn::EvaluationError when F, q̇ or g is not finite; M and G are not
+  /// The equations at a state without copying M and G (the hot path of the augmented Lagrangian's
+  /// accelerations, evaluate_augmented). Throws adyn::EvaluationError when F, q̇ or g is not finite; M and G are not
   /// checked (a value that is not finite in them ends in what is solved with them).
   EquationsView view(double t, const double* q, const double* u) const;
   /// The changes of the dependent set of the numeric elimination form (numeric_elimination.hpp)
