@@ -1,6 +1,7 @@
 #include "adyn/analysis/constraint_classification.hpp"
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <random>
@@ -316,12 +317,16 @@ ConstraintClassification classify_constraints(const model::System& system, const
     VelocityForm form = velocity_form(c, q);
     rep.linear_in_velocities = form.linear;
     rep.rheonomic = c.expression.has(sym::time());
-    rep.homogeneity_degree = homogeneity_degree(form.velocity_expression, q, sampler, o.samples, o.tolerance);
+    // A scleronomic configuration constraint's φ̇ = ∇φ·q̇ is of degree 1 in q̇ (Greenwood 4.352).
+    const bool gradient_form = c.level == ConstraintLevel::Configuration && !rep.rheonomic &&
+                               std::any_of(form.omega.begin(), form.omega.end() - 1, [](const ex& w) { return !w.is_zero(); });
+    rep.homogeneity_degree =
+        gradient_form ? std::optional(1) : homogeneity_degree(form.velocity_expression, q, sampler, o.samples, o.tolerance);
     rep.catastatic = form.linear && rep.homogeneity_degree == 1;
     // Ideal: no nonideal force and no Coulomb friction (which does work while sliding).
     rep.conservative = c.nonideal_force.empty() && c.friction_coefficient.is_zero() && rep.homogeneity_degree.has_value();
-    if (form.linear) {
-      rep.exact = rep.integrable = true;
+    rep.exact = rep.integrable = form.linear;  // a configuration constraint's form is dφ: exact
+    if (form.linear && c.level != ConstraintLevel::Configuration) {
       const FormValues values(form, x);
       for (const auto& at : points) {
         auto f = values(at);

@@ -20,7 +20,8 @@ VelocityForm velocity_form(const model::Constraint& c, const std::vector<GiNaC::
   const std::size_t n = q.size();
   form.omega.resize(n + 1);
   if (c.level == ConstraintLevel::Configuration) {
-    for (std::size_t j = 0; j < n; ++j) form.omega[j] = c.expression.diff(q[j]);
+    const GiNaC::exset symbols = sym::free_symbols(c.expression);  // (a loop's row has a few of many q)
+    for (std::size_t j = 0; j < n; ++j) form.omega[j] = symbols.count(q[j]) ? c.expression.diff(q[j]) : ex(0);
     form.omega[n] = c.expression.diff(sym::time());
     form.velocity_expression = sym::time_derivative(c.expression);
     return form;

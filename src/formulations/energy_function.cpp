@@ -39,7 +39,8 @@ ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& mu
   const ex L = form.kinetic_energy - form.potential_energy;
   // −∂L/∂t over the graph (GiNaC's diff walks the tree)
   ex rate = -sym::partial_derivative(L, sym::time()) + nonconservative_power(form);
-  auto rows = acceleration_constraints(system.constraints(), form.coordinates);
+  if (multipliers.empty()) return rate;
+  const auto rows = acceleration_constraints(system.constraints(), form.coordinates);
   for (std::size_t k = 0; k < multipliers.size() && k < rows.A.rows(); ++k)
     for (std::size_t i = 0; i < qd.size(); ++i) rate += multipliers[k] * rows.A(k, i) * qd[i];
   return rate;
