@@ -1,25 +1,36 @@
 #include "acceleration_constraints.hpp"
 
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/derivative.hpp"
 
 namespace adyn::formulations {
 
 AccelerationConstraints acceleration_constraints(const std::vector<model::Constraint>& constraints,
                                                  const std::vector<GiNaC::symbol>& q) {
   const auto qd = sym::derivatives_of(q);
-  AccelerationConstraints out{GiNaC::matrix(constraints.size(), q.size()), GiNaC::matrix(constraints.size(), 1)};
-  for (std::size_t k = 0; k < constraints.size(); ++k) {
+  // The velocity-level forms f = A q̇ + a_t (or f(q, q̇, t)); A q̈ + d/dt f|_{q̈=0} = 0. Each
+  // variable's derivative by the chain rule, over the rows that hold it (a loop's row holds a few
+  // of many q), their shared terms once (a mechanism's rows share its bodies' rotations).
+  const auto rows = constraints.size();
+  std::vector<GiNaC::ex> f(rows);
+  std::vector<GiNaC::exset> symbols(rows);
+  for (std::size_t k = 0; k < rows; ++k) {
     const auto& c = constraints[k];
-    // The velocity-level form f = A q̇ + a_t (or f(q, q̇, t)); A q̈ + d/dt f|_{q̈=0} = 0.
-    GiNaC::ex f = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
-    GiNaC::ex fdot_free = f.diff(sym::time());
-    const GiNaC::exset symbols = sym::free_symbols(f);  // (a loop's row has a few of many q: 0 for the rest)
-    for (std::size_t j = 0; j < q.size(); ++j) {
-      if (symbols.count(qd[j])) out.A(k, j) = f.diff(qd[j]);
-      if (symbols.count(q[j])) fdot_free += f.diff(q[j]) * qd[j];
-    }
-    out.b(k, 0) = -fdot_free;
+    f[k] = c.level == model::ConstraintLevel::Configuration ? sym::time_derivative(c.expression) : c.expression;
+    symbols[k] = sym::free_symbols(f[k]);
   }
+  AccelerationConstraints out{GiNaC::matrix(rows, q.size()), GiNaC::matrix(rows, 1)};
+  std::vector<GiNaC::exvector> fdot_free(rows);
+  sym::PartialDerivative by_t(sym::time());
+  for (std::size_t k = 0; k < rows; ++k) fdot_free[k].push_back(by_t(f[k]));
+  for (std::size_t j = 0; j < q.size(); ++j) {
+    sym::PartialDerivative by_rate(qd[j]), by_coordinate(q[j]);
+    for (std::size_t k = 0; k < rows; ++k) {
+      if (symbols[k].count(qd[j])) out.A(k, j) = by_rate(f[k]);
+      if (symbols[k].count(q[j])) fdot_free[k].push_back(by_coordinate(f[k]) * qd[j]);
+    }
+  }
+  for (std::size_t k = 0; k < rows; ++k) out.b(k, 0) = -GiNaC::ex(GiNaC::dynallocate<GiNaC::add>(fdot_free[k]));
   return out;
 }
 
