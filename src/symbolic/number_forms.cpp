@@ -11,7 +11,9 @@
 #include "adyn/error.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/evaluate.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/ex_map.hpp"
+#include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
 namespace adyn::sym {
@@ -204,13 +206,17 @@ class DecimalNumbers : public GiNaC::map_function {
       else if (GiNaC::is_a<GiNaC::add>(f) && !first_sum) first_sum = f;
       else add_factor((*this)(f), numbers, factors);
     }
-    if (const ex coefficient = folded(numbers, false); first_sum && inexact(coefficient)) {
-      Terms spread = terms(*first_sum, coefficient);
-      spread.floats_beside_floats();
-      factors.push_back(spread.sum());
-      return GiNaC::dynallocate<GiNaC::mul>(factors);
+    if (first_sum) {
+      // Spread over the first sum where the product's number or the sum holds a float (its
+      // coefficients as they are, not led by 1); an exact sum has its content taken out.
+      const ex coefficient = folded(numbers, false);
+      if (Terms spread = terms(*first_sum, coefficient); inexact(coefficient) || !spread.exact()) {
+        spread.floats_beside_floats();
+        factors.push_back(spread.sum());
+        return GiNaC::dynallocate<GiNaC::mul>(factors);
+      }
+      add_factor((*this)(*first_sum), numbers, factors);
     }
-    if (first_sum) add_factor((*this)(*first_sum), numbers, factors);
     return assembled(numbers, factors);
   }
 
@@ -308,14 +314,86 @@ GiNaC::exmap exact_numbers(const GiNaC::exmap& values) {
   return out;
 }
 
-ex decimal_numbers(const ex& e) { return DecimalNumbers()(e); }
+namespace {
+
+// Whether e holds an inexact number (each shared subexpression looked at once).
+bool has_inexact(const ex& e, ExMap<bool>& seen) {
+  if (GiNaC::is_a<GiNaC::numeric>(e)) return inexact(e);
+  if (atomic(e)) return false;
+  if (auto it = seen.find(e); it != seen.end()) return it->second;
+  bool found = false;
+  for (const auto& op : e) found = found || has_inexact(op, seen);
+  seen.emplace(e, found);
+  return found;
+}
+
+// An expanded polynomial's terms gathered by their factors that hold symbols (a, b*c^2), each
+// gathered coefficient — numbers and functions or powers of numbers, such as cos(1)^2 — one number
+// where it holds an inexact one (its value, computed in the canonical order: sym::evaluate), else
+// kept exact; in the canonical order of those factors.
+Terms by_monomial(const ex& polynomial, CanonicalOrder& order) {
+  std::vector<std::vector<ex>> constants;
+  Terms out;
+  ExMap<std::size_t> index;
+  const auto terms = GiNaC::is_a<GiNaC::add>(polynomial) ? order.operands(polynomial) : std::vector<ex>{polynomial};
+  for (const auto& term : terms) {
+    ex constant = 1, monomial = 1;
+    for (const auto& f : GiNaC::is_a<GiNaC::mul>(term) ? order.operands(term) : std::vector<ex>{term})
+      (free_symbols(f).empty() ? constant : monomial) *= f;
+    auto [it, fresh] = index.emplace(monomial, out.rests.size());
+    if (fresh) out.rests.push_back(monomial), constants.emplace_back();
+    constants[it->second].push_back(constant);
+  }
+  for (const auto& parts : constants) {
+    GiNaC::exvector sum(parts.begin(), parts.end());
+    const ex c = GiNaC::dynallocate<GiNaC::add>(sum);
+    ExMap<bool> seen;
+    out.coefficients.push_back(has_inexact(c, seen) ? ex(float_of(GiNaC::numeric(evaluate(c, {}, "coefficient")))) : c);
+  }
+  return out;
+}
+
+// c / lead, each a number or an exact constant such as sqrt(2): exactly where both are exact, else
+// in extended precision.
+ex quotient(const ex& c, const ex& lead) {
+  if (!is_float(c) && !is_float(lead)) return c / lead;
+  auto number = [](const ex& x) { return GiNaC::is_a<GiNaC::numeric>(x) ? x : ex(GiNaC::numeric(evaluate(x, {}, "coefficient"))); };
+  return shown(ratio(number(c), number(lead)));
+}
+
+// Entries past this many terms expanded are shown as built (their normal form would take long).
+constexpr std::size_t compact_limit = 40000;
+
+// e, holding inexact numbers, as one fraction of polynomials in its symbols with a number per
+// monomial, the denominator's first coefficient 1: the compact form of a linearization's entry at
+// a point of doubles (a four-bar's K: 42 kB as built, its products of sums with coefficients of
+// 1e-65 and 1e64; as one fraction a few kB).
+std::optional<ex> compact_fraction(const ex& e) {
+  ExMap<bool> seen;
+  if (!has_inexact(e, seen) || !expansion_is_small(e, compact_limit)) return std::nullopt;
+  try {
+    const ex fraction = canonical_normal(e).numer_denom();
+    CanonicalOrder order;
+    Terms numerator = by_monomial(fraction.op(0).expand(), order), denominator = by_monomial(fraction.op(1).expand(), order);
+    const ex lead = denominator.coefficients.front();
+    for (auto* t : {&numerator, &denominator})
+      for (auto& c : t->coefficients) c = quotient(c, lead);
+    denominator.coefficients.front() = 1;
+    return numerator.sum() / denominator.sum();
+  } catch (const EvaluationError&) {  // a coefficient beyond the range of doubles: shown as built
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+ex decimal_numbers(const ex& e) {
+  const auto compact = compact_fraction(e);
+  return DecimalNumbers()(compact ? *compact : e);
+}
 
 GiNaC::matrix decimal_numbers(const GiNaC::matrix& m) {
-  DecimalNumbers f;
-  GiNaC::matrix out(m.rows(), m.cols());
-  for (unsigned i = 0; i < m.rows(); ++i)
-    for (unsigned j = 0; j < m.cols(); ++j) out(i, j) = f(m(i, j));
-  return out;
+  return map_entries(m, [](const ex& e) { return decimal_numbers(e); });
 }
 
 // The shortest decimal that reads back as x (std::to_chars), as an exact rational: 0.35 is 7/20,

@@ -76,6 +76,29 @@ TEST(LinearizeCommand, DoublePendulumAtRestHasTheSecondOrderForm) {
   EXPECT_TRUE(r.err.empty()) << r.err;  // at an equilibrium: no warning
 }
 
+// The four-bar at its initial state, its dependent angles doubles (exact in the derivation): each
+// entry is shown as one fraction of polynomials in the parameters with a decimal per monomial (it
+// was 42 kB of products of sums with coefficients of 1e-65 and 1e64), whose value at the
+// parameters is A's.
+TEST(LinearizeCommand, AtAPointOfDoublesEachEntryIsOneCompactFraction) {
+  auto r = run({"linearize", example("four_bar_linkage.yaml"), "-f", "json"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  GiNaC::symtab table;
+  for (const char* name : {"a", "b", "c", "d", "m2", "m3", "m4", "g"}) table[name] = GiNaC::symbol(name);
+  GiNaC::parser reader(table);
+  const GiNaC::ex M = reader(j["matrices"]["M"][0][0].get<std::string>()), K = reader(j["matrices"]["K"][0][0].get<std::string>());
+  for (const char* block : {"M", "C", "K"}) {
+    const auto text = j["matrices"][block][0][0].get<std::string>();
+    EXPECT_LT(text.size(), 2500u) << block << ": " << text;
+    EXPECT_EQ(text.find("E6"), std::string::npos) << block << ": " << text;  // no 1e64 scales
+  }
+  const GiNaC::exmap values{{table["a"], 0.2}, {table["b"], 0.6}, {table["c"], 0.5}, {table["m2"], 0.4},
+                            {table["m3"], 1.2}, {table["m4"], 1.0}, {table["g"], 9.81}};
+  const double minus_K_over_M = GiNaC::ex_to<GiNaC::numeric>((-K / M).subs(values).evalf()).to_double();
+  EXPECT_NEAR(minus_K_over_M, j["state_matrix"][1][0].get<double>(), 1e-9 * std::abs(minus_K_over_M));
+}
+
 TEST(LinearizeCommand, WarnsWhenThePointIsNoEquilibrium) {
   auto r = run({"linearize", example("double_pendulum.yaml"), "--at", "q1=0.3"});
   ASSERT_EQ(r.status, 0) << r.out << r.err;

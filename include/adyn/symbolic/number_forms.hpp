@@ -21,8 +21,10 @@ GiNaC::ex exact_decimal(double x);
 /// The inverse of exact_numbers() for display: rationals with denominators beyond 2^20 or
 /// numerators beyond 2^53 (doubles made exact, and what grew from them) become floating-point
 /// numbers, and so do functions, powers, sums and products of them, computed operand by operand
-/// in the canonical order (the same value to the last bit in every run). Exact numbers such as
-/// 5/4, sqrt(2) or sin(2/5) stay as they are.
+/// in the canonical order (the same value to the last bit, and the same text, in every run).
+/// Exact numbers such as 5/4, sqrt(2) or sin(2/5) stay as they are. An expression holding such
+/// numbers whose expansion is small enough is shown as one fraction of polynomials in its symbols,
+/// a number per monomial (cos(1)² and the like folded into it), the denominator's first term 1.
 GiNaC::ex decimal_numbers(const GiNaC::ex& e);
 GiNaC::matrix decimal_numbers(const GiNaC::matrix& m);
 
