@@ -15,6 +15,8 @@
 //   change of u beyond what the accelerations at the interval's ends give (the trapezoidal rule),
 //   its kinetic energy beyond the same fraction (A02 at --rtol 1e-4 changes branch keeping its
 //   energy to 0.03 %, two cranks stopping dead).
+// A violation (the first sign alone) that integrating the interval again with shorter steps leaves
+// within `persistence` of itself is not the steps' error: the sample is then accepted and projected.
 // Such a sample is not accepted: the run goes back to the last accepted sample, projects it onto
 // the constraints to rounding (what it left below the tolerance grows across a singular position),
 // and integrates the interval again with steps of at most a quarter of the last one — a quarter of
@@ -38,6 +40,7 @@ class BranchJumpGuard {
   static constexpr double restart_tolerance = 1e-13; // the projection of the state gone back to
   static constexpr double energy_fraction = 1e-2;    // of the largest kinetic energy
   static constexpr double near_singular = 1e-2;      // the rank indicator below which the velocity is checked
+  static constexpr double persistence = 1e-2;        // a re-step that leaves the violation within this fraction: not the steps'
 
   /// `tolerance`: the violation above which a sample is projected (infinite: never, and no jump is
   /// seen).
@@ -90,6 +93,7 @@ class BranchJumpGuard {
   double energy_change_ = 0;  // of E − ∫Ė over the interval, at the last jumped()
   double velocity_jump_ = 0;  // velocity_jump() at the last jumped() (0: not measured)
   double limit_ = 0;          // the step limit of the current attempt (0: none)
+  double retried_violation_ = 0;  // the violation of the attempt before this one in the interval (0: none)
   Observation seen_;          // at the last jumped()
   std::vector<double> projected_;  // its projection of the sample
   std::optional<double> unjumped_at_;  // the time of that sample when it did not jump, until taken

@@ -2,6 +2,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
 
 namespace adyn::numeric {
 
@@ -16,6 +17,16 @@ ParameterInputs parameter_inputs(const GiNaC::exmap& values) {
     p.values.push_back(GiNaC::ex_to<GiNaC::numeric>(v).to_double());
   }
   return p;
+}
+
+std::vector<GiNaC::symbol> state_inputs(const std::vector<GiNaC::symbol>& coordinates,
+                                        const std::vector<GiNaC::symbol>& speeds, const GiNaC::exmap& values) {
+  std::vector<GiNaC::symbol> inputs = {sym::time()};
+  inputs.insert(inputs.end(), coordinates.begin(), coordinates.end());
+  inputs.insert(inputs.end(), speeds.begin(), speeds.end());
+  const auto parameters = parameter_inputs(values).symbols;
+  inputs.insert(inputs.end(), parameters.begin(), parameters.end());
+  return inputs;
 }
 
 CompiledFunction::CompiledFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,

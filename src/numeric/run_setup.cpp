@@ -102,11 +102,11 @@ std::function<void(double, const double*)> bind_input_law(const InputLaw& law, c
 }
 
 Eigen::VectorXd output_values(const CompiledOutputs& outputs, const Problem& pb, double t, const double* Y,
-                              const Eigen::VectorXd& lambda) {
+                              const Eigen::VectorXd& lambda, const Eigen::VectorXd& udot) {
   Eigen::VectorXd y(static_cast<Eigen::Index>(outputs.size()));
   if (outputs.size() == 0) return y;
   const auto in = pb.inputs(t, Y, Y + pb.n);
-  outputs.evaluate(in.data(), lambda, y.data());
+  outputs.evaluate(in.data(), lambda, udot, y.data());
   return y;
 }
 

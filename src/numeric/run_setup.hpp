@@ -32,8 +32,9 @@ void check_combination(const SimulationOptions& options, const CompiledSystem& c
 std::function<void(double, const double*)> bind_input_law(const InputLaw& law, const CompiledNames& names, Problem& pb,
                                                           EquationsEvaluator& evaluator);
 
-/// The compiled outputs at (t, Y) with the equations' multipliers λ there (empty without outputs).
+/// The compiled outputs at (t, Y) with the equations' multipliers λ and accelerations u̇ there
+/// (empty without outputs).
 Eigen::VectorXd output_values(const CompiledOutputs& outputs, const Problem& pb, double t, const double* Y,
-                              const Eigen::VectorXd& lambda);
+                              const Eigen::VectorXd& lambda, const Eigen::VectorXd& udot);
 
 }  // namespace adyn::numeric

@@ -353,11 +353,14 @@ class Run {
   void record(const Observation& obs) {
     const auto n = static_cast<Eigen::Index>(pb_.n), p = static_cast<Eigen::Index>(pb_.p);
     Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(Y_, n), u = Eigen::Map<const Eigen::VectorXd>(Y_ + n, p);
-    Eigen::VectorXd lambda, y;
+    Eigen::VectorXd lambda, udot, y;
     try {
       pb_.inputs_at(t_, Y_);
-      if (!tr_.multiplier_names.empty()) lambda = evaluator_.evaluate(t_, q, u).lambda;
-      y = output_values(compiled_.outputs(), pb_, t_, Y_, lambda);
+      if (!tr_.multiplier_names.empty() || compiled_.outputs().needs_accelerations()) {
+        auto solved = evaluator_.evaluate(t_, q, u);
+        lambda = std::move(solved.lambda), udot = std::move(solved.udot);
+      }
+      y = output_values(compiled_.outputs(), pb_, t_, Y_, lambda, udot);
     } catch (const Error& e) {
       return stop(std::string("the multipliers and outputs cannot be evaluated at ") + at_time(t_) + ": " + e.what());
     }

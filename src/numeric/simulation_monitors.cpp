@@ -106,11 +106,7 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   }
   outputs.push_back(E);
   outputs.push_back(T);
-  std::vector<GiNaC::symbol> inputs = {sym::time()};
-  inputs.insert(inputs.end(), eom.coordinates.begin(), eom.coordinates.end());
-  inputs.insert(inputs.end(), eom.speeds.begin(), eom.speeds.end());
-  const auto parameters = parameter_inputs(system.parameter_values()).symbols;  // the evaluator's order
-  inputs.insert(inputs.end(), parameters.begin(), parameters.end());
+  const auto inputs = state_inputs(eom.coordinates, eom.speeds, system.parameter_values());
   mon.projection = std::make_unique<Tape>(inputs, outputs);
   mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
   mon.constraints_do_work = constraints_do_work(system);

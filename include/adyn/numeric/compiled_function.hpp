@@ -24,6 +24,10 @@ struct ParameterInputs {
   std::vector<double> values;
 };
 ParameterInputs parameter_inputs(const GiNaC::exmap& values);
+/// The inputs of a function of the equations' state: t, q, u, then the parameters of `values` in
+/// parameter_inputs' order (the evaluator's).
+std::vector<GiNaC::symbol> state_inputs(const std::vector<GiNaC::symbol>& coordinates,
+                                        const std::vector<GiNaC::symbol>& speeds, const GiNaC::exmap& values);
 
 class CompiledFunction {
  public:
