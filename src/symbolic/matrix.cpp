@@ -116,6 +116,33 @@ class OpaqueParts : public GiNaC::map_function {
  public:
   GiNaC::ex operator()(const GiNaC::ex& e) override {
     if (e.nops() == 0) return e;
+    if (auto done = memo_.find(e); done != memo_.end()) return done->second;
+    const GiNaC::ex r = replaced(e);
+    memo_.emplace(e, r);
+    return r;
+  }
+
+  /// numerator / denominator with the stand-ins replaced by the parts they stand for; a root's
+  /// power common to the numerator's terms taken out and joined with a power of its base that is
+  /// the denominator: (x² + y²)^(−3/2), not √(x² + y²)/(x⁴ + 2x²y² + y⁴).
+  GiNaC::ex restored(GiNaC::ex numerator, GiNaC::ex denominator) const {
+    GiNaC::ex factor = 1;
+    for (const auto& [root, base] : root_bases_) {
+      if (const int r = numerator.ldegree(root); r > 0) {
+        numerator = (numerator * GiNaC::pow(root, -r)).expand();
+        factor *= GiNaC::pow(root, r);
+      }
+      GiNaC::ex rest;
+      for (int m = 1; m <= 4 && !GiNaC::is_a<GiNaC::numeric>(denominator); ++m)
+        if (GiNaC::divide(denominator, GiNaC::pow(base, m).expand(), rest) && GiNaC::is_a<GiNaC::numeric>(rest))
+          denominator = rest, factor *= GiNaC::pow(base, -m);
+    }
+    const GiNaC::ex e = numerator * factor / denominator;
+    return parts_.empty() ? e : e.subs(parts_, GiNaC::subs_options::no_pattern);
+  }
+
+ private:
+  GiNaC::ex replaced(const GiNaC::ex& e) {
     if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) {  // in the canonical order: the stand-ins'
       GiNaC::exvector operands;                                       // names follow it
       for (const auto& op : order_.operands(e)) operands.push_back((*this)(op));
@@ -140,26 +167,6 @@ class OpaqueParts : public GiNaC::map_function {
     if (GiNaC::is_a<GiNaC::symbol>(root)) root_bases_.emplace(GiNaC::ex_to<GiNaC::symbol>(root), rational_base);
     return GiNaC::pow(rational_base, k) * GiNaC::pow(root, (exponent - k) * q);
   }
-  /// numerator / denominator with the stand-ins replaced by the parts they stand for; a root's
-  /// power common to the numerator's terms taken out and joined with a power of its base that is
-  /// the denominator: (x² + y²)^(−3/2), not √(x² + y²)/(x⁴ + 2x²y² + y⁴).
-  GiNaC::ex restored(GiNaC::ex numerator, GiNaC::ex denominator) const {
-    GiNaC::ex factor = 1;
-    for (const auto& [root, base] : root_bases_) {
-      if (const int r = numerator.ldegree(root); r > 0) {
-        numerator = (numerator * GiNaC::pow(root, -r)).expand();
-        factor *= GiNaC::pow(root, r);
-      }
-      GiNaC::ex rest;
-      for (int m = 1; m <= 4 && !GiNaC::is_a<GiNaC::numeric>(denominator); ++m)
-        if (GiNaC::divide(denominator, GiNaC::pow(base, m).expand(), rest) && GiNaC::is_a<GiNaC::numeric>(rest))
-          denominator = rest, factor *= GiNaC::pow(base, -m);
-    }
-    const GiNaC::ex e = numerator * factor / denominator;
-    return parts_.empty() ? e : e.subs(parts_, GiNaC::subs_options::no_pattern);
-  }
-
- private:
   GiNaC::ex stand_in(const GiNaC::ex& part) {
     if (GiNaC::is_a<GiNaC::symbol>(part) || GiNaC::is_a<GiNaC::numeric>(part)) return part;
     if (auto it = symbols_.find(part); it != symbols_.end()) return it->second;
@@ -169,7 +176,7 @@ class OpaqueParts : public GiNaC::map_function {
     return s;
   }
   CanonicalOrder order_;
-  ExMap<GiNaC::ex> symbols_;
+  ExMap<GiNaC::ex> memo_, symbols_;
   GiNaC::exmap parts_;
   std::map<GiNaC::symbol, GiNaC::ex, GiNaC::ex_is_less> root_bases_;  // b^(1/q)'s stand-in: b with stand-ins
 };
@@ -197,6 +204,7 @@ std::pair<GiNaC::ex, GiNaC::ex> canonical_fraction(const GiNaC::ex& rational) {
 }  // namespace
 
 GiNaC::ex canonical_normal(const GiNaC::ex& e) {
+  if (e.nops() == 0) return e;  // a symbol or a number: its own normal form
   OpaqueParts opaque;
   const auto [numerator, denominator] = canonical_fraction(opaque(e));
   return opaque.restored(numerator, denominator);

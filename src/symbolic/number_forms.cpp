@@ -137,6 +137,30 @@ struct Terms {
   }
 };
 
+// Terms gathered by their rests: each rest once, in the order first met, with the parts of its
+// coefficient, to be added.
+class Gathering {
+ public:
+  void add(const ex& part, const ex& rest) {
+    auto [it, fresh] = index_.emplace(rest, rests_.size());
+    if (fresh) rests_.push_back(rest), parts_.emplace_back();
+    parts_[it->second].push_back(part);
+  }
+  /// The terms, each coefficient its parts combined by `sum`.
+  template <class Sum>
+  Terms terms(Sum sum) const {
+    Terms out;
+    out.rests = rests_;
+    for (const auto& parts : parts_) out.coefficients.push_back(sum(parts));
+    return out;
+  }
+
+ private:
+  std::vector<ex> rests_;
+  std::vector<std::vector<ex>> parts_;
+  ExMap<std::size_t> index_;
+};
+
 // Builds the display form bottom-up so that GiNaC's evaluation of what it builds never rounds:
 // numbers are gathered and multiplied here, exactly or in extended precision in the canonical
 // order, and what reaches GiNaC's constructors is such that its evaluation can at most flip a
@@ -169,14 +193,10 @@ class DecimalNumbers : public GiNaC::map_function {
   // multiplier · e, e a sum, shown: terms with one non-numeric part gathered, their coefficients
   // (times the multiplier) added in the canonical order.
   Terms terms(const ex& e, const ex& multiplier) {
-    std::vector<std::vector<ex>> coefficients;
-    Terms out;
-    ExMap<std::size_t> index;
+    Gathering gathered;
     auto gather = [&](const ex& t) {
       const auto [c, rest] = coefficient_and_rest(t);
-      auto [it, fresh] = index.emplace(rest, out.rests.size());
-      if (fresh) out.rests.push_back(rest), coefficients.emplace_back();
-      coefficients[it->second].push_back(folded({c, multiplier}, false));
+      gathered.add(folded({c, multiplier}, false), rest);
     };
     for (const auto& term : order_.operands(e)) {
       const ex t = (*this)(term);
@@ -185,7 +205,16 @@ class DecimalNumbers : public GiNaC::map_function {
       else
         gather(t);
     }
-    for (const auto& c : coefficients) out.coefficients.push_back(shown(folded(c, true)));
+    return gathered.terms([](const std::vector<ex>& parts) { return shown(folded(parts, true)); });
+  }
+
+  // A shown sum's terms as they are.
+  Terms terms_of(const ex& s) {
+    Terms out;
+    for (const auto& term : shown_order_.operands(s)) {
+      const auto [c, rest] = coefficient_and_rest(term);
+      out.coefficients.push_back(c), out.rests.push_back(rest);
+    }
     return out;
   }
 
@@ -235,11 +264,8 @@ class DecimalNumbers : public GiNaC::map_function {
     factors.push_back(shown(folded(numbers, false)));
     const ex p = GiNaC::dynallocate<GiNaC::mul>(factors);
     if (!GiNaC::is_a<GiNaC::add>(p)) return p;
-    Terms spread;
-    for (const auto& t : shown_order_.operands(p)) {
-      const auto [c, rest] = coefficient_and_rest(t);
-      spread.coefficients.push_back(shown(c)), spread.rests.push_back(rest);
-    }
+    Terms spread = terms_of(p);
+    for (auto& c : spread.coefficients) c = shown(c);
     return spread.sum();
   }
 
@@ -262,11 +288,7 @@ class DecimalNumbers : public GiNaC::map_function {
   // A sum s (shown) as scale × normalized: by its integer content if its coefficients are exact and
   // stay exact (3·a + 6·b is 3·(a + 2·b)), else by its first coefficient in the canonical order.
   std::pair<ex, ex> normalized_sum(const ex& s) {
-    Terms t;
-    for (const auto& term : shown_order_.operands(s)) {
-      const auto [c, rest] = coefficient_and_rest(term);
-      t.coefficients.push_back(c), t.rests.push_back(rest);
-    }
+    Terms t = terms_of(s);
     if (t.exact()) {
       const ex content = s.integer_content();
       Terms primitive = t;
@@ -332,25 +354,19 @@ bool has_inexact(const ex& e, ExMap<bool>& seen) {
 // where it holds an inexact one (its value, computed in the canonical order: sym::evaluate), else
 // kept exact; in the canonical order of those factors.
 Terms by_monomial(const ex& polynomial, CanonicalOrder& order) {
-  std::vector<std::vector<ex>> constants;
-  Terms out;
-  ExMap<std::size_t> index;
+  Gathering gathered;
   const auto terms = GiNaC::is_a<GiNaC::add>(polynomial) ? order.operands(polynomial) : std::vector<ex>{polynomial};
   for (const auto& term : terms) {
     ex constant = 1, monomial = 1;
     for (const auto& f : GiNaC::is_a<GiNaC::mul>(term) ? order.operands(term) : std::vector<ex>{term})
       (free_symbols(f).empty() ? constant : monomial) *= f;
-    auto [it, fresh] = index.emplace(monomial, out.rests.size());
-    if (fresh) out.rests.push_back(monomial), constants.emplace_back();
-    constants[it->second].push_back(constant);
+    gathered.add(constant, monomial);
   }
-  for (const auto& parts : constants) {
-    GiNaC::exvector sum(parts.begin(), parts.end());
-    const ex c = GiNaC::dynallocate<GiNaC::add>(sum);
+  return gathered.terms([](const std::vector<ex>& parts) {
+    const ex c = GiNaC::dynallocate<GiNaC::add>(GiNaC::exvector(parts.begin(), parts.end()));
     ExMap<bool> seen;
-    out.coefficients.push_back(has_inexact(c, seen) ? ex(float_of(GiNaC::numeric(evaluate(c, {}, "coefficient")))) : c);
-  }
-  return out;
+    return has_inexact(c, seen) ? ex(float_of(GiNaC::numeric(evaluate(c, {}, "coefficient")))) : c;
+  });
 }
 
 // c / lead, each a number or an exact constant such as sqrt(2): exactly where both are exact, else
@@ -393,7 +409,11 @@ ex decimal_numbers(const ex& e) {
 }
 
 GiNaC::matrix decimal_numbers(const GiNaC::matrix& m) {
-  return map_entries(m, [](const ex& e) { return decimal_numbers(e); });
+  DecimalNumbers shown;  // one memo for the entries' shared subexpressions
+  return map_entries(m, [&](const ex& e) {
+    const auto compact = compact_fraction(e);
+    return shown(compact ? *compact : e);
+  });
 }
 
 // The shortest decimal that reads back as x (std::to_chars), as an exact rational: 0.35 is 7/20,
