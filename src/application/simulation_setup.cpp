@@ -25,6 +25,7 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
     o.integrator = numeric::integrator_named(*integrator).integrator;
   o.project = given.projection.value_or(setup.projection.value_or(true));
   o.baumgarte = given.baumgarte.value_or(setup.baumgarte.value_or(0.0));
+  o.fixed_step = given.step.value_or(setup.step.value_or(0.0));
   if (given.backend) o.backend = numeric::backend_named(*given.backend).backend;
   if (given.constraint_solver) o.constraint_solver = numeric::constraint_solver_named(*given.constraint_solver).solver;
   o.articulated_body = !given.mass_matrix;

@@ -43,6 +43,8 @@ void add_simulation_options(CLI::App& command, SimulationArguments& arguments) {
   auto& given = arguments.given;
   command.add_option("--t-end", given.t_end, "End time");
   positive_number(command.add_option("--dt", given.output_step, "Output interval"));
+  positive_number(command.add_option("--step", given.step,
+                                     "The step of the fixed-step integrators midpoint and ali3p (default: --dt/10)"));
   positive_number(command.add_option("--rtol", given.rtol, "Relative tolerance"));
   positive_number(command.add_option("--atol", given.atol, "Absolute tolerance"));
   const numeric::SimulationOptions defaults;

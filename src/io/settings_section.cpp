@@ -55,12 +55,13 @@ void read_simulation(const ModelValues& in, const YAML::Node& section, Simulatio
   const auto& yaml = in.yaml;
   const std::string object = "simulation settings";
   auto f = yaml.fields(section, object,
-                       {"t_end", "output_step", "rtol", "atol", "method", "integrator", "projection", "baumgarte"});
+                       {"t_end", "output_step", "rtol", "atol", "method", "integrator", "projection", "baumgarte", "step"});
   for (auto [key, out] : {std::pair{"t_end", &setup.t_end},
                           {"output_step", &setup.output_step},
                           {"rtol", &setup.rtol},
                           {"atol", &setup.atol},
-                          {"baumgarte", &setup.baumgarte}}) {
+                          {"baumgarte", &setup.baumgarte},
+                          {"step", &setup.step}}) {
     if (!f.has(key)) continue;
     *out = yaml.number(f[key], object);
     if (!(**out > 0))

@@ -167,6 +167,11 @@ void EquationsEvaluator::compile_matrices() const {
   load_parameters();
 }
 
+const AugmentedLagrangianSolver* EquationsEvaluator::augmented_lagrangian() const {
+  compile_matrices();
+  return augmented_.object.get();
+}
+
 EquationsEvaluator EquationsEvaluator::for_parameters(const formulations::EquationsOfMotion& eom,
                                                       const GiNaC::exmap& values, Backend backend,
                                                       const formulations::ArticulatedBodyDynamics* articulated) {

@@ -13,6 +13,11 @@ const std::vector<IntegratorChoice>& integrators() {
        .multiplier_form = true},
       {.key = "midpoint", .integrator = Integrator::ImplicitMidpoint, .label = "implicit midpoint",
        .help = "symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton", .locates_events = false},
+      {.key = "ali3p", .integrator = Integrator::AugmentedLagrangianIndex3,
+       .label = "index-3 augmented Lagrangian (ALI3-P)",
+       .help = "index-3 augmented Lagrangian with projections (closed loops, singular positions, redundant rows), fixed "
+               "step --dt/10",
+       .multiplier_form = true, .locates_events = false},
   };
   return table;
 }

@@ -56,7 +56,8 @@ void check_initial_state(const std::vector<std::string>& coordinates, const std:
 }
 
 void check_combination(const SimulationOptions& options, const CompiledSystem& compiled,
-                       const EquationsEvaluator& evaluator, const std::vector<std::string>& events) {
+                       const EquationsEvaluator& evaluator, const Monitors& monitors) {
+  const auto& events = monitors.event_names;
   const auto& method = compiled.names().method;
   const bool rows_are_constraints = evaluator.constraint_rows() == compiled.constraint_count();
   if (options.baumgarte != 0 && !rows_are_constraints)
@@ -75,6 +76,13 @@ void check_combination(const SimulationOptions& options, const CompiledSystem& c
     throw ModelError("simulation options", std::string(integrator.label) + " holds the constraints at the position and "
                                            "velocity levels itself; Baumgarte stabilization is for " +
                                                keys_where(integrators(), ode, " and "));
+  if (options.integrator == Integrator::AugmentedLagrangianIndex3 &&
+      (!monitors.speeds_are_rates || monitors.h != monitors.k || monitors.k == 0))
+    throw NotApplicableError(object, "integrates holonomic constraints with the speeds the coordinates' rates; " +
+                                         std::string(!monitors.speeds_are_rates ? "these speeds are not the rates"
+                                                     : monitors.k == 0           ? "this system has no constraints"
+                                                                        : "this system has velocity-level (nonholonomic) constraints") +
+                                         ": integrate with " + keys_where(integrators(), ode, " or "));
   if (!integrator.locates_events && !events.empty()) {
     const auto locating = [&](const IntegratorChoice& row) { return row.locates_events && ode(row); };
     throw ModelError(object, "does not locate the model's events (" + quoted_names(events) + "): use " +

@@ -20,10 +20,11 @@ void check_initial_state(const std::vector<std::string>& coordinates, const std:
 
 /// Refuses options that do not go with the compiled equations or the model (bad input, before the
 /// run, saying what does go): Baumgarte stabilization or IDA for equations that eliminate their
-/// constraint rows, IDA with Baumgarte, the implicit midpoint rule with events (`events`: their
-/// names). Throws adyn::NotApplicableError or adyn::ModelError.
+/// constraint rows, IDA with Baumgarte, the fixed-step integrators with the model's events, the
+/// index-3 augmented Lagrangian for nonholonomic rows or speeds that are not the rates. Throws
+/// adyn::NotApplicableError or adyn::ModelError.
 void check_combination(const SimulationOptions& options, const CompiledSystem& compiled,
-                       const EquationsEvaluator& evaluator, const std::vector<std::string>& events);
+                       const EquationsEvaluator& evaluator, const Monitors& monitors);
 
 /// Problem::vary_inputs for `law`: at (t, Y) it writes the law's values into pb.parameters and,
 /// when they changed, into `evaluator`. Throws adyn::ModelError naming a law's name that is not an

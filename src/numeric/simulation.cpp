@@ -52,7 +52,7 @@ class Run {
     const bool multipliers = compiled.enforcement() == formulations::ConstraintEnforcement::Multipliers;
     evaluator_.set_constraint_solver(augmented ? ConstraintSolver::AugmentedLagrangian : ConstraintSolver::Kkt, options.rtol);
     pb_.mass_orthogonal_projection = augmented && multipliers;
-    check_combination(options_, compiled_, evaluator_, monitors_.event_names);
+    check_combination(options_, compiled_, evaluator_, monitors_);
     const auto& names = compiled.names();
     tr_.coordinate_names = names.coordinates;
     tr_.speed_names = names.speeds;
@@ -246,7 +246,8 @@ class Run {
   // integrator's dense output, which they leave undisturbed); false when one stopped the run.
   bool probe_rank(double tout) {
     if (!rank_ || event_count() ||
-        (options_.integrator != Integrator::DormandPrince && options_.integrator != Integrator::Bdf))
+        (options_.integrator != Integrator::DormandPrince && options_.integrator != Integrator::Bdf &&
+         options_.integrator != Integrator::AugmentedLagrangianIndex3))
       return true;
     rank_->begin_interval();
     while (running()) {

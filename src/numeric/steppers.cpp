@@ -448,6 +448,8 @@ std::unique_ptr<Stepper> make_stepper(const SimulationOptions& o, Problem& pb, N
       return std::make_unique<MidpointStepper>(pb, y, o.fixed_step > 0 ? o.fixed_step : o.output_step / 10);
     case Integrator::Ida:
       return std::make_unique<IdaStepper>(pb, y, t0, o, ctx);
+    case Integrator::AugmentedLagrangianIndex3:
+      return make_index3_stepper(pb, y, t0, o);
     case Integrator::Bdf:
       return std::make_unique<BdfStepper>(pb, y, t0, o, ctx);
     case Integrator::DormandPrince:

@@ -1,6 +1,7 @@
 #pragma once
 // The integrators behind one small interface: ARKODE's explicit Dormand–Prince 5(4) pair, CVODE's
-// BDF, IDA on the index-1 DAE of a multiplier form, and the symplectic implicit midpoint rule.
+// BDF, IDA on the index-1 DAE of a multiplier form, the symplectic implicit midpoint rule, and the
+// index-3 augmented Lagrangian of closed loops.
 #include <nvector/nvector_serial.h>
 
 #include <memory>
@@ -42,6 +43,10 @@ constexpr int too_much_work = -1;
 /// IDA), in words: the step budget per output interval spent, the tolerances beyond precision, ...;
 /// else its own message.
 std::string integrator_failure(const SimulationOptions& options, int flag, const std::string& integrator_message);
+
+/// The index-3 augmented Lagrangian with projections (index3_augmented_lagrangian.cpp), starting at
+/// (t0, y): for the multiplier form of holonomic constraints with the speeds the rates.
+std::unique_ptr<Stepper> make_index3_stepper(Problem& pb, N_Vector y, double t0, const SimulationOptions& options);
 
 /// The integrator of `options`, starting at (t0, y); y is (q, u, W).
 std::unique_ptr<Stepper> make_stepper(const SimulationOptions& options, Problem& pb, N_Vector y, double t0,

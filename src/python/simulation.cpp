@@ -233,9 +233,10 @@ void bind_simulation(py::module_& m) {
                         std::optional<std::string> constraint_solver, bool mass_matrix, std::optional<long> max_steps,
                         std::optional<double> max_time, const py::object& progress,
                         const std::map<std::string, double>& inputs, const py::object& law,
-                        const std::vector<std::string>& law_names) {
+                        const std::vector<std::string>& law_names, std::optional<double> step) {
     application::SimulationOverrides given{t_end, dt, rtol, atol, baumgarte, integrator, backend, constraint_solver, projection,
                                    mass_matrix, max_steps, max_time};
+    given.step = step;
     if (py::isinstance<CompiledEquations>(target)) {
       const auto& handle = target.cast<const CompiledEquations&>();
       return simulate(handle.equations, handle.system.get(), initial, given, progress, inputs, law, law_names);
@@ -245,7 +246,7 @@ void bind_simulation(py::module_& m) {
         py::arg("integrator"), py::arg("projection"), py::arg("baumgarte"), py::arg("backend"), py::arg("constraint_solver"),
         py::arg("mass_matrix"), py::arg("max_steps"), py::arg("max_time"), py::arg("progress"),
         py::arg("inputs") = std::map<std::string, double>{}, py::arg("law") = py::none(),
-        py::arg("law_names") = std::vector<std::string>{},
+        py::arg("law_names") = std::vector<std::string>{}, py::arg("step") = py::none(),
         "Integrates equations (adyn.Equations or a compiled handle) from the model's initial conditions "
         "(adyn.Equations.simulate documents it)");
 }

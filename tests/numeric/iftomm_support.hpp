@@ -1,11 +1,14 @@
 #pragma once
-// IFToMM benchmark A02 (the N-four-bar mechanism) in tests: the example's run, the parallelogram
-// reference of B0 (tests/numeric/references/iftomm_a02_n_four_bar.py), the benchmark's options, and
-// the expectations of a run that stops at the first singular position.
+// IFToMM benchmarks A02 (the N-four-bar mechanism) and A04 (Bricard's mechanism) in tests: the
+// example's run, the parallelogram reference of B0 (tests/numeric/references/iftomm_a02_n_four_bar.py),
+// the benchmark's options, the expectations of a run that stops at the first singular position; J3 of
+// A04 and its reference (tests/numeric/references/iftomm_a04_bricard.py).
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <Eigen/Geometry>
 
+#include <array>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -99,5 +102,32 @@ inline void expect_stopped_at_the_first_singular_position(const numeric::Traject
   EXPECT_LT(b0_error(tr, parallelogram_angle(2, 1, 0.05)), 1e-6) << method;
 }
 
+// A04: J3 at the reference's times (1, 2, 5, 7 and 10 s), as iftomm_a04_bricard.py prints it.
+inline constexpr std::array<double, 5> bricard_times = {1, 2, 5, 7, 10};
+inline constexpr std::array<std::array<double, 3>, 5> bricard_j3_reference = {
+    {{0.274481319265, -0.886707938735, -0.462330002687},
+     {-0.778135373033, -0.980352683443, -0.197252670617},
+     {0.999932742302, -0.999999997738, -0.000067255434},
+     {-0.784913056598, -0.981403582260, -0.191955746785},
+     {0.999730987312, -0.999999963826, -0.000268976465}}};
+
+// J3 of A04 from its first two joint angles: R1 (about y) takes the first bar to J2, R2 (then about z)
+// the second to J3.
+inline Eigen::Vector3d bricard_j3(const Eigen::VectorXd& q) {
+  using Eigen::AngleAxisd, Eigen::Vector3d;
+  const Eigen::Matrix3d R1 = AngleAxisd(q(0), Vector3d::UnitY()).toRotationMatrix();
+  const Eigen::Matrix3d R2 = R1 * AngleAxisd(q(1), Vector3d::UnitZ()).toRotationMatrix();
+  return R1 * Vector3d(1, 0, 0) + R2 * Vector3d(0, -1, 0);
+}
+
+// The largest distance of J3 from the reference at its times.
+inline double bricard_j3_error(const numeric::Trajectory& tr) {
+  double worst = 0;
+  for (std::size_t k = 0; k < bricard_times.size(); ++k) {
+    const Eigen::Vector3d expected(bricard_j3_reference[k][0], bricard_j3_reference[k][1], bricard_j3_reference[k][2]);
+    worst = std::max(worst, (bricard_j3(tr.q[sample_at(tr, bricard_times[k])]) - expected).cwiseAbs().maxCoeff());
+  }
+  return worst;
+}
 
 }  // namespace adyn::test

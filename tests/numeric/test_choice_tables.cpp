@@ -37,19 +37,22 @@ void expect_every_key_round_trips(const std::vector<Row>& rows, const Row& (*nam
 }  // namespace
 
 TEST(IntegratorRegistry, EveryKeyRoundTrips) {
-  EXPECT_EQ(integrator_names(), (std::vector<std::string>{"dopri", "bdf", "ida", "midpoint"}));
+  EXPECT_EQ(integrator_names(), (std::vector<std::string>{"dopri", "bdf", "ida", "midpoint", "ali3p"}));
   expect_every_key_round_trips(integrators(), integrator_named, integrator_choice, &IntegratorChoice::integrator);
   EXPECT_EQ(integrator_choice(SimulationOptions{}.integrator).key, "dopri");
 }
 
 TEST(IntegratorRegistry, AnUnknownKeyIsAModelErrorListingTheIntegrators) {
-  expect_model_error([] { integrator_named("rk4"); }, "integrator 'rk4': not one of dopri, bdf, ida, midpoint");
+  expect_model_error([] { integrator_named("rk4"); }, "integrator 'rk4': not one of dopri, bdf, ida, midpoint, ali3p");
 }
 
-TEST(IntegratorRegistry, IdaSolvesTheMultiplierFormAndMidpointLocatesNoEvents) {
+TEST(IntegratorRegistry, IdaAndAli3pSolveTheMultiplierFormAndTheFixedStepOnesLocateNoEvents) {
   for (const auto& row : integrators()) {
-    EXPECT_EQ(row.multiplier_form, row.integrator == Integrator::Ida) << row.key;
-    EXPECT_EQ(row.locates_events, row.integrator != Integrator::ImplicitMidpoint) << row.key;
+    const bool fixed_step =
+        row.integrator == Integrator::ImplicitMidpoint || row.integrator == Integrator::AugmentedLagrangianIndex3;
+    EXPECT_EQ(row.multiplier_form, row.integrator == Integrator::Ida || row.integrator == Integrator::AugmentedLagrangianIndex3)
+        << row.key;
+    EXPECT_EQ(row.locates_events, !fixed_step) << row.key;
   }
 }
 

@@ -51,7 +51,7 @@ def table_row(doc, first_cell):
 
 
 def quoted(text):
-    return re.findall(r"`([a-z-]+)`", text)
+    return re.findall(r"`([a-z0-9-]+)`", text)
 
 
 def test_the_cli_option_lists_are_the_tables():
@@ -66,7 +66,7 @@ def test_the_model_format_lists_are_the_tables():
     methods = re.search(r"equations by `method` \(any of ([^)]*)\)", doc).group(1)
     assert methods.split(", ") == adyn.method_names()
     integrators = re.search(r"integrates with `integrator` \((.*?)\), projecting", doc).group(1)
-    assert re.findall(r"`([a-z-]+)`:", integrators) == adyn.integrator_names()
+    assert re.findall(r"`([a-z0-9-]+)`:", integrators) == adyn.integrator_names()
 
 
 def test_the_python_reference_lists_are_the_tables():

@@ -72,6 +72,18 @@ def test_IFToMM_A02_NFourBar_loose_tolerance_stays_on_the_branch_and_says_why(ex
     assert free.summary["constraint_work"] is None  # no constraints, nothing measured
 
 
+def test_IFToMM_A02_NFourBar_index3_augmented_lagrangian_takes_the_fixed_step_it_is_given(example):
+    """integrator='ali3p' with step=: the same library call as adyn simulate --integrator ali3p --step;
+    A02's cranks stay parallel through its first singular positions."""
+    eom = adyn.load(example("iftomm_a02_n_four_bar_2.yaml")).derive("lagrange")
+    tr = eom.simulate(t_end=1.0, dt=0.05, integrator="ali3p", step=0.0025)
+    assert tr.summary["completed"] and tr.summary["steps"] == 400
+    assert np.abs(tr["c0"] - tr["c2"]).max() < 1e-3
+    assert [round(c["t"], 2) for c in tr.summary["constraint_rank"]["changes"]] == [0.29, 0.85]
+    with pytest.raises(adyn.NotApplicableError, match="integrator 'ali3p'.*no constraints"):
+        adyn.load(example("simple_pendulum.yaml")).derive("lagrange").simulate(t_end=0.1, integrator="ali3p")
+
+
 def falling_into_a_singular_potential():
     """A particle attracted by V = -1/x from rest at x = 1: it reaches x = 0 at t = pi/(2 sqrt 2)."""
     s = adyn.System("collapse")

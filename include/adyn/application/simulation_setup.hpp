@@ -23,6 +23,7 @@ struct SimulationOverrides {
   bool mass_matrix = false;  // u̇ from the derived M u̇ = F, never the articulated-body algorithm
   std::optional<long> max_steps{};  // the run's step budget (numeric::SimulationOptions::max_steps_per_run)
   std::optional<double> max_time{};  // its wall-clock budget in s (numeric::SimulationOptions::max_wall_seconds)
+  std::optional<double> step{};  // the fixed-step integrators' step (numeric::SimulationOptions::fixed_step)
 };
 
 /// The run's options; its input law is left empty (the caller's: tabulated or a function). Throws

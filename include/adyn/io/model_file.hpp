@@ -22,7 +22,7 @@ struct SimulationSetup {
   /// The initial conditions written in the parameters (x_d: v), as written: evaluated again at the
   /// parameter values of each run (initial_conditions), until a value is set in their place.
   std::map<std::string, GiNaC::ex> initial_in_parameters;
-  std::optional<double> t_end, output_step, rtol, atol, baumgarte;
+  std::optional<double> t_end, output_step, rtol, atol, baumgarte, step;
   std::optional<std::string> method;      // formulation: lagrange, kane, ...
   std::optional<std::string> integrator;  // dopri or bdf
   std::optional<bool> projection;

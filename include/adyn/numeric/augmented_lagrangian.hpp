@@ -69,11 +69,12 @@ class AugmentedLagrangianSolver {
                                                 const Eigen::VectorXd& g,
                                                 double tolerance = augmented_lagrangian_rounding) const;
 
- private:
-  // The parts of solve().
+  // The parts of solve(), also the steps of the index-3 form (index3_augmented_lagrangian.cpp),
+  // which factors A once per Newton iteration and projects with it.
   /// solve()'s penalty α = α0 · max(diag M) / max |G_i|².
   double penalty(const MatrixRef& M, const MatrixRef& G) const;
-  /// Factors A = M + αGᵀG; false when A is singular (the pivot test of solve()).
+  /// Factors A = M + αGᵀG (only the structural nonzeros of M and G are read); false when A is
+  /// singular (the pivot test of solve()).
   bool factorize(const MatrixRef& M, const MatrixRef& G, double alpha) const;
   /// A⁻¹ b with the last factorization.
   Eigen::VectorXd solve_factored(const Eigen::VectorXd& b) const;
@@ -90,6 +91,7 @@ class AugmentedLagrangianSolver {
   /// M x on M's structural nonzeros (M symmetric).
   Eigen::VectorXd mass_times(const MatrixRef& M, const Eigen::VectorXd& x) const;
 
+ private:
   struct Entry {  // A's value `value` takes M(row, column), or adds α G(row, column) G(row, other)
     int value, row, column, other;
   };

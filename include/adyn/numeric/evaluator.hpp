@@ -111,6 +111,9 @@ class EquationsEvaluator {
     solver_tolerance_ = tolerance;
   }
   ConstraintSolver constraint_solver() const { return solver_; }
+  /// This workspace's augmented-Lagrangian solver, M's and G's structure analysed (the multiplier
+  /// forms with constraint rows; null otherwise): the index-3 integrator copies it.
+  const AugmentedLagrangianSolver* augmented_lagrangian() const;
   /// q̇ (n) and u̇ (p) written to the given arrays: the integrators' hot path, which allocates
   /// nothing when there are no constraint rows (else it is evaluate()). Throws as evaluate().
   void rates(double t, const double* q, const double* u, double* qdot, double* udot) const;

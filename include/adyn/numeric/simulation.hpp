@@ -38,8 +38,10 @@ namespace adyn::numeric {
 /// DormandPrince: ARKODE's explicit 5(4) pair (non-stiff); Bdf: CVODE (stiff); Ida: IDA on the
 /// index-1 DAE of a multiplier form (λ as algebraic unknowns); ImplicitMidpoint: the symplectic
 /// implicit midpoint rule with a fixed step (long conservative runs with Hamilton's equations; no
-/// event location).
-enum class Integrator { DormandPrince, Bdf, Ida, ImplicitMidpoint };
+/// event location); AugmentedLagrangianIndex3: the index-3 augmented Lagrangian with mass-orthogonal
+/// projections and the trapezoidal rule, fixed step (holonomic closed loops through singular
+/// positions; no event location).
+enum class Integrator { DormandPrince, Bdf, Ida, ImplicitMidpoint, AugmentedLagrangianIndex3 };
 
 /// Inputs (model::Input) that vary along a run: their names and the law that gives their values at
 /// (t, q, u) — functions of time (a tabulated signal, a Python callable) or a feedback law
@@ -64,7 +66,7 @@ struct SimulationOptions {
   double t_end = 10.0;
   double output_step = 0.01;
   Integrator integrator = Integrator::DormandPrince;
-  double fixed_step = 0;     // ImplicitMidpoint's step (0: output_step / 10)
+  double fixed_step = 0;     // the fixed-step integrators' step (0: output_step / 10)
   double rtol = 1e-8;
   double atol = 1e-10;
   bool project = true;        // project onto the constraints at output times where they drifted

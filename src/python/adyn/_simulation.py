@@ -49,7 +49,7 @@ def _input_law(self, inputs, feedback, feedback_states, reference):
 
 def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, feedback=None, feedback_states=None,
              reference=None, rtol=None, atol=None, integrator=None, projection=None, baumgarte=None, backend=None,
-             constraint_solver=None, mass_matrix=False, max_steps=None, max_time=None, progress=None):
+             constraint_solver=None, mass_matrix=False, max_steps=None, max_time=None, progress=None, step=None):
     """Integrates the equations from the model's initial conditions (overridden by `initial`, a
     mapping of coordinate and speed names to values): the values given are kept and those not given
     completed to satisfy the constraints (summary["initial_state"] says which; Model.initial_state).
@@ -67,7 +67,8 @@ def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, feedback=N
 
     Options left at None come from the model file's `simulation:` settings, then from adyn's
     defaults (t_end 10, dt 0.01, rtol 1e-8, atol 1e-10, integrator 'dopri' — or 'bdf', 'ida',
-    'midpoint' —, projection on, no Baumgarte stabilization, backend 'tape' — or 'native',
+    'midpoint', 'ali3p' (the index-3 augmented Lagrangian of holonomic closed loops) —, `step` the
+    fixed step of 'midpoint' and 'ali3p' (default dt/10), projection on, no Baumgarte stabilization, backend 'tape' — or 'native',
     constraint_solver 'augmented-lagrangian' — or 'kkt': how the multiplier forms' accelerations are
     solved, through singular configurations and redundant rows or stopping where they lose rank).
     Unconstrained trees are integrated with u̇ from the O(n) articulated-body algorithm (the same
@@ -96,7 +97,7 @@ def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, feedback=N
     constants, law, law_names = _input_law(self, inputs, feedback, feedback_states, reference)
     trajectory = _adyn.simulate(self, dict(initial or {}), t_end, dt, rtol, atol, integrator, projection,
                                 baumgarte, backend, constraint_solver, mass_matrix, max_steps, max_time, progress,
-                                constants, law, law_names)
+                                constants, law, law_names, step)
     summary = trajectory.summary
     for warning in summary["warnings"]:
         warnings.warn(warning, RuntimeWarning, stacklevel=2)
