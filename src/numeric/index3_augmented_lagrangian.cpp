@@ -8,7 +8,10 @@
 //     M q̈ + Gᵀ(α φ + σ) = F,   σ ← σ + α φ after each iteration,
 //
 // with q̇ and q̈ from the trapezoidal rule, q̇ = (2/h) q + q̂̇, q̈ = (4/h²) q + q̂̈ (q̂̇, q̂̈ from the step's
-// start). Newton's method on (h²/4) times the residual uses the tangent T = M + β GᵀG, β = α h²/4
+// start); a velocity-level row r(q, q̇, t) = 0 (nonholonomic) takes (h/2) r in place of φ, its
+// position-level form under the rule (∂/∂q of (h/2) r at q̇ = (2/h) q + q̂̇ is its row of G, as φ_q
+// is a holonomic row's).
+// Newton's method on (h²/4) times the residual uses the tangent T = M + β GᵀG, β = α h²/4
 // (the force derivatives left out: a modified Newton method). T is positive definite whatever the
 // rank of G, so the steps go through singular configurations and redundant rows; σ, carried from
 // step to step, converges to −λ. Then the velocities and accelerations are projected onto the
@@ -145,8 +148,16 @@ class Index3Stepper : public Stepper {
     residual_values_.resize(2 * static_cast<std::size_t>(rows_));
     pb_.monitors->residuals->evaluate(in.data(), residual_values_.data());
   }
-  Eigen::Map<const Eigen::VectorXd> phi() const { return {residual_values_.data(), rows_}; }
   Eigen::Map<const Eigen::VectorXd> velocity_residual() const { return {residual_values_.data() + rows_, rows_}; }
+  // What each row's penalty acts on, as a position: φ for a holonomic row, (h/2) r for a
+  // velocity-level one (its derivative in q through q̇ = (2/h) q + q̂̇ is then its row of G).
+  const Eigen::VectorXd& gap(double h) {
+    gap_.resize(rows_);
+    for (Eigen::Index i = 0; i < rows_; ++i)
+      gap_(i) = pb_.monitors->configuration_rows[static_cast<std::size_t>(i)] ? residual_values_[static_cast<std::size_t>(i)]
+                                                                              : h / 2 * velocity_residual()(i);
+    return gap_;
+  }
 
   // The step from (t_, state_) = (t, ·), or false where Newton's method did not converge (the
   // state then unchanged).
@@ -173,25 +184,26 @@ class Index3Stepper : public Stepper {
       last.emplace(equations(t1, q, u));
       const auto& e = *last;
       residuals(t1, q, u);
+      const auto& gaps = gap(h);
       if (k == 0) beta = solver_.penalty(e.M, e.G);
-      else s += beta * phi();  // σ ← σ + α φ at the new iterate
+      else s += beta * gaps;  // σ ← σ + α φ at the new iterate
       factorize(t1, e, beta);
       const Eigen::VectorXd residual =
-          solver_.mass_times(e.M, a) / c2 - e.F / c2 + solver_.transpose_times(e.G, beta * phi() + s);
+          solver_.mass_times(e.M, a) / c2 - e.F / c2 + solver_.transpose_times(e.G, beta * gaps + s);
       const Eigen::VectorXd dq = -solver_.solve_factored(residual);
       if (!dq.allFinite()) return false;
       q += dq;
       const double size = dq.cwiseAbs().maxCoeff();
       converged = size <= tolerance_ * (1 + q.cwiseAbs().maxCoeff()) ||
                   (size > 0.9 * previous && previous > 0.9 * before &&
-                   phi().cwiseAbs().maxCoeff() <= stalled_violation * tolerance_);
+                   gap_.cwiseAbs().maxCoeff() <= stalled_violation * tolerance_);
       before = previous;
       previous = size;
     }
     if (!converged) return false;
     u = c1 * q + qhat_dot;
     a = c2 * q + qhat_ddot;
-    project(t1, *last, q, u, a, beta, s);
+    project(t1, h, *last, q, u, a, beta, s);
     sigma_ = c2 * s;
     commit(t1, q, u, a);
     return true;
@@ -206,12 +218,12 @@ class Index3Stepper : public Stepper {
   // The last update of the multipliers (s, scaled as in step()), then the velocities and the
   // accelerations moved mass-orthogonally onto the constraints at q, with the factorization of the
   // last iterate (`last`, within the convergence tolerance of q).
-  void project(double t, const EquationsView& last, const Eigen::VectorXd& q, Eigen::VectorXd& u, Eigen::VectorXd& a,
-               double beta, Eigen::VectorXd& s) {
+  void project(double t, double h, const EquationsView& last, const Eigen::VectorXd& q, Eigen::VectorXd& u,
+               Eigen::VectorXd& a, double beta, Eigen::VectorXd& s) {
     Eigen::VectorXd x;
     const Eigen::VectorXd none = Eigen::VectorXd::Zero(n_);
     residuals(t, q, u);
-    s += beta * phi();
+    s += beta * gap(h);
     solver_.constrained_minimum(last.M, last.G, none, -velocity_residual(), x, tolerance_);  // G Δu = −r
     u += x;
     const auto e = equations(t, q, u);
@@ -262,6 +274,7 @@ class Index3Stepper : public Stepper {
   std::vector<double> state_, previous_;  // (q, u, W[, W_c]) there
   std::vector<double> scratch_;           // the state of the current iterate (for the input law)
   std::vector<double> residual_values_;   // φ, then r
+  Eigen::VectorXd gap_;                   // gap(h) of the last residuals
   Eigen::VectorXd a_, previous_a_;        // q̈ at the last step's end and start
   Eigen::VectorXd sigma_, force_;         // σ = −λ and the constraint force M q̈ − F at t_
   Power power_;                           // at t_

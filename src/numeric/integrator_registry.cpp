@@ -15,8 +15,8 @@ const std::vector<IntegratorChoice>& integrators() {
        .help = "symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton", .locates_events = false},
       {.key = "ali3p", .integrator = Integrator::AugmentedLagrangianIndex3,
        .label = "index-3 augmented Lagrangian (ALI3-P)",
-       .help = "index-3 augmented Lagrangian with projections (closed loops, singular positions, redundant rows), fixed "
-               "step --dt/10",
+       .help = "index-3 augmented Lagrangian with projections (constraints through singular positions and redundant "
+               "rows), fixed step --dt/10",
        .multiplier_form = true, .locates_events = false},
   };
   return table;

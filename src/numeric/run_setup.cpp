@@ -76,12 +76,10 @@ void check_combination(const SimulationOptions& options, const CompiledSystem& c
     throw ModelError("simulation options", std::string(integrator.label) + " holds the constraints at the position and "
                                            "velocity levels itself; Baumgarte stabilization is for " +
                                                keys_where(integrators(), ode, " and "));
-  if (options.integrator == Integrator::AugmentedLagrangianIndex3 &&
-      (!monitors.speeds_are_rates || monitors.h != monitors.k || monitors.k == 0))
-    throw NotApplicableError(object, "integrates holonomic constraints with the speeds the coordinates' rates; " +
-                                         std::string(!monitors.speeds_are_rates ? "these speeds are not the rates"
-                                                     : monitors.k == 0           ? "this system has no constraints"
-                                                                        : "this system has velocity-level (nonholonomic) constraints") +
+  if (options.integrator == Integrator::AugmentedLagrangianIndex3 && (!monitors.speeds_are_rates || monitors.k == 0))
+    throw NotApplicableError(object, "integrates constraints with the speeds the coordinates' rates; " +
+                                         std::string(monitors.k == 0 ? "this system has no constraints"
+                                                                     : "these speeds are not the rates") +
                                          ": integrate with " + keys_where(integrators(), ode, " or "));
   if (!integrator.locates_events && !events.empty()) {
     const auto locating = [&](const IntegratorChoice& row) { return row.locates_events && ode(row); };

@@ -21,7 +21,7 @@ void check_initial_state(const std::vector<std::string>& coordinates, const std:
 /// Refuses options that do not go with the compiled equations or the model (bad input, before the
 /// run, saying what does go): Baumgarte stabilization or IDA for equations that eliminate their
 /// constraint rows, IDA with Baumgarte, the fixed-step integrators with the model's events, the
-/// index-3 augmented Lagrangian for nonholonomic rows or speeds that are not the rates. Throws
+/// index-3 augmented Lagrangian without constraints or with speeds that are not the rates. Throws
 /// adyn::NotApplicableError or adyn::ModelError.
 void check_combination(const SimulationOptions& options, const CompiledSystem& compiled,
                        const EquationsEvaluator& evaluator, const Monitors& monitors);

@@ -80,8 +80,10 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   mon.h = phi.size();
   mon.k = r.size();
   std::vector<ex> per_constraint;  // φ_k, then r_k, in the order of the system's constraints
-  for (const auto& c : system.constraints())
-    per_constraint.push_back(c.level == model::ConstraintLevel::Configuration ? c.expression : ex(0));
+  for (const auto& c : system.constraints()) {
+    mon.configuration_rows.push_back(c.level == model::ConstraintLevel::Configuration);
+    per_constraint.push_back(mon.configuration_rows.back() ? c.expression : ex(0));
+  }
   per_constraint.insert(per_constraint.end(), r.begin(), r.end());
   std::vector<ex> outputs = phi;
   for (const auto& e : sym::entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);

@@ -42,6 +42,7 @@ struct Monitors {
   std::unique_ptr<Tape> eliminated_block;  // ∂r/∂u_d, the rows solved for the eliminated speeds (row-major)
   std::vector<std::string> eliminated_rows;  // the constraint of each of its rows
   std::unique_ptr<Tape> residuals;   // per constraint: φ (0 for non-holonomic) and r
+  std::vector<bool> configuration_rows;  // per constraint: holonomic (φ and r), or velocity-level (r only)
   std::unique_ptr<Tape> events;      // g_k, then the rows J_k = ∂ġ_k/∂u of each event
   std::vector<std::string> event_names;
   std::unique_ptr<Tape> orientations;  // the 9 entries (row by row) of each frame's ^P C ^F below

@@ -45,7 +45,7 @@ constexpr int too_much_work = -1;
 std::string integrator_failure(const SimulationOptions& options, int flag, const std::string& integrator_message);
 
 /// The index-3 augmented Lagrangian with projections (index3_augmented_lagrangian.cpp), starting at
-/// (t0, y): for the multiplier form of holonomic constraints with the speeds the rates.
+/// (t0, y): for the multiplier form of constraints with the speeds the rates.
 std::unique_ptr<Stepper> make_index3_stepper(Problem& pb, N_Vector y, double t0, const SimulationOptions& options);
 
 /// The integrator of `options`, starting at (t0, y); y is (q, u, W).

@@ -39,8 +39,8 @@ namespace adyn::numeric {
 /// index-1 DAE of a multiplier form (λ as algebraic unknowns); ImplicitMidpoint: the symplectic
 /// implicit midpoint rule with a fixed step (long conservative runs with Hamilton's equations; no
 /// event location); AugmentedLagrangianIndex3: the index-3 augmented Lagrangian with mass-orthogonal
-/// projections and the trapezoidal rule, fixed step (holonomic closed loops through singular
-/// positions; no event location).
+/// projections and the trapezoidal rule, fixed step (constraints through singular positions and
+/// redundant rows; no event location).
 enum class Integrator { DormandPrince, Bdf, Ida, ImplicitMidpoint, AugmentedLagrangianIndex3 };
 
 /// Inputs (model::Input) that vary along a run: their names and the law that gives their values at

@@ -67,7 +67,7 @@ def simulate(self, t_end=None, dt=None, *, initial=None, inputs=None, feedback=N
 
     Options left at None come from the model file's `simulation:` settings, then from adyn's
     defaults (t_end 10, dt 0.01, rtol 1e-8, atol 1e-10, integrator 'dopri' — or 'bdf', 'ida',
-    'midpoint', 'ali3p' (the index-3 augmented Lagrangian of holonomic closed loops) —, `step` the
+    'midpoint', 'ali3p' (the index-3 augmented Lagrangian of constrained systems) —, `step` the
     fixed step of 'midpoint' and 'ali3p' (default dt/10), projection on, no Baumgarte stabilization, backend 'tape' — or 'native',
     constraint_solver 'augmented-lagrangian' — or 'kkt': how the multiplier forms' accelerations are
     solved, through singular configurations and redundant rows or stopping where they lose rank).
