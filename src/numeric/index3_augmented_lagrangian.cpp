@@ -91,7 +91,7 @@ class Index3Stepper : public Stepper {
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     double* Y = N_VGetArrayPointer(y);
     for (long k = 0; t_ < tout; ++k) {
-      if (k == limit_ || pb_.stop_requested() || !advance(t_, next_step(), halvings)) {
+      if (k == limit_ || pb_.stop_requested() || !advance(t_, next_step_end(), halvings)) {
         flag = k == limit_ ? too_much_work : failed;
         std::copy(state_.begin(), state_.end(), Y);
         t = t_;
@@ -107,30 +107,31 @@ class Index3Stepper : public Stepper {
   }
 
  private:
-  // The next step from t_: the output interval's even division into steps of at most h_ (or the
-  // guard's limit), ending on its output time.
-  double next_step() const {
+  // Where the next step from t_ ends: the output interval's even division into steps of at most h_
+  // (or the guard's limit); the interval's last step ends on its output time exactly.
+  double next_step_end() const {
     const double most = max_step_ > 0 ? std::min(h_, max_step_) : h_;
     const double k = std::floor((t_ - t0_) / output_step_ + 1e-9) + 1;
     const double end = std::min(t0_ + k * output_step_, t_end_);
     const double steps = std::max(1.0, std::ceil((end - t_) / most - 1e-9));
-    return (end - t_) / steps;
+    return steps == 1 ? end : t_ + (end - t_) / steps;
   }
 
-  // One step from t of h (as 2^depth steps of h/2^depth where Newton's method needs it).
-  bool advance(double t, double h, int depth) {
+  // One step from t to t1 (as 2^depth steps where Newton's method needs it).
+  bool advance(double t, double t1, int depth) {
     try {
-      if (step(t, h)) return true;
+      if (step(t, t1)) return true;
     } catch (const Error& e) {
       pb_.error = e.what();
       return false;
     }
     if (depth == 0) {
       pb_.error = "the index-3 augmented Lagrangian's Newton iteration did not converge at t = " + number_text(t) +
-                  " in steps down to " + number_text(h) + " (stiff forces? integrate with bdf)";
+                  " in steps down to " + number_text(t1 - t) + " (stiff forces? integrate with bdf)";
       return false;
     }
-    return advance(t, h / 2, depth - 1) && advance(t + h / 2, h / 2, depth - 1);
+    const double middle = t + (t1 - t) / 2;
+    return advance(t, middle, depth - 1) && advance(middle, t1, depth - 1);
   }
 
   // The equations at (t, q, u), with the inputs that vary there; counted.
@@ -159,11 +160,11 @@ class Index3Stepper : public Stepper {
     return gap_;
   }
 
-  // The step from (t_, state_) = (t, ·), or false where Newton's method did not converge (the
-  // state then unchanged).
-  bool step(double t, double h) {
+  // The step from (t_, state_) = (t, ·) to t1, or false where Newton's method did not converge
+  // (the state then unchanged).
+  bool step(double t, double t1) {
     const double* Y = state_.data();
-    const double t1 = t + h, c1 = 2 / h, c2 = 4 / (h * h);
+    const double h = t1 - t, c1 = 2 / h, c2 = 4 / (h * h);
     const Eigen::Map<const Eigen::VectorXd> q0(Y, n_), u0(Y + n_, n_);
     const Eigen::VectorXd qhat_dot = -c1 * q0 - u0, qhat_ddot = -c2 * q0 - (4 / h) * u0 - a_;
     Eigen::VectorXd q = q0 + h * u0 + (h * h / 2) * a_, u(n_), a(n_);

@@ -61,6 +61,7 @@ py::dict settings(const io::SimulationSetup& s) {
   };
   put("t_end", s.t_end), put("output_step", s.output_step), put("rtol", s.rtol), put("atol", s.atol);
   put("baumgarte", s.baumgarte), put("method", s.method), put("integrator", s.integrator), put("projection", s.projection);
+  put("step", s.step);
   return out;
 }
 

@@ -18,8 +18,10 @@ TEST(SimulationSetup, GivenOverTheModelFileOverTheDefaults) {
   EXPECT_EQ(file.integrator, defaults.integrator);
   EXPECT_TRUE(file.project && file.articulated_body);
   EXPECT_EQ(file.max_steps_per_run, 0);
+  EXPECT_EQ(file.fixed_step, 0.0);
   application::SimulationOverrides given;
   given.t_end = 2, given.integrator = "bdf", given.projection = false, given.mass_matrix = true, given.max_steps = 50;
+  given.step = 1e-3;
   given.constraint_solver = "kkt";
   const auto o = application::simulation_options(given, doc.setup);
   EXPECT_EQ(o.t_end, 2.0);
@@ -28,6 +30,7 @@ TEST(SimulationSetup, GivenOverTheModelFileOverTheDefaults) {
   EXPECT_FALSE(o.project || o.articulated_body);
   EXPECT_EQ(o.constraint_solver, numeric::ConstraintSolver::Kkt);
   EXPECT_EQ(o.max_steps_per_run, 50);
+  EXPECT_EQ(o.fixed_step, 1e-3);
   EXPECT_FALSE(o.input_law) << "the input law is the caller's";
 }
 

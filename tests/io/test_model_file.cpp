@@ -189,12 +189,13 @@ TEST(ModelFile, InitialConditionsAndSimulationSettings) {
 parameters: {a: 0.5}
 coordinates: [x, y]
 initial: {x: 2*a, y_d: -1}
-simulation: {t_end: 3, output_step: 0.1, method: kane, integrator: bdf, rtol: 1.0e-9, projection: false}
+simulation: {t_end: 3, output_step: 0.1, method: kane, integrator: ali3p, step: 0.002, rtol: 1.0e-9, projection: false}
 )");
   EXPECT_DOUBLE_EQ(doc.setup.initial.at("x"), 1.0);
   EXPECT_DOUBLE_EQ(doc.setup.initial.at("y_d"), -1.0);
   EXPECT_EQ(*doc.setup.method, "kane");
-  EXPECT_EQ(*doc.setup.integrator, "bdf");
+  EXPECT_EQ(*doc.setup.integrator, "ali3p");
+  EXPECT_DOUBLE_EQ(*doc.setup.step, 0.002);
   EXPECT_FALSE(*doc.setup.projection);
   EXPECT_DOUBLE_EQ(*doc.setup.t_end, 3.0);
   auto bad_name = [] { io::read_model_document_text("coordinates: [x]\ninitial: {z: 1}\n", "m.yaml"); };
@@ -208,6 +209,7 @@ simulation: {t_end: 3, output_step: 0.1, method: kane, integrator: bdf, rtol: 1.
   EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {t_end: -1}\n"), ModelFileError);
   EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {integrator: euler}\n"), ModelFileError);
   EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {steps: 3}\n"), ModelFileError);
+  EXPECT_THROW(io::read_model_document_text("coordinates: [x]\nsimulation: {step: 0}\n"), ModelFileError);
 }
 
 TEST(ModelFile, EventsAndImpacts) {

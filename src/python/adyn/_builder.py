@@ -209,7 +209,7 @@ class System:
         return self._change(lambda d: d.setdefault("operating_point", {}).update(values))
 
     def set_simulation(self, **settings):
-        """t_end, output_step, rtol, atol, method, integrator, projection, baumgarte."""
+        """t_end, output_step, rtol, atol, method, integrator, projection, baumgarte, step."""
         return self._change(lambda d: d.setdefault("simulation", {}).update(settings))
 
     def __repr__(self):
