@@ -7,6 +7,7 @@
 #include "adyn/symbolic/arithmetic.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/derivative.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/expansion_size.hpp"
 
 namespace adyn::sym {
@@ -23,11 +24,16 @@ GiNaC::matrix column(const std::vector<GiNaC::ex>& xs) {
   return m;
 }
 
+// Each variable's derivative by the chain rule over the rows that hold it (a closed loop's row holds
+// a few of many coordinates), with one memo per variable: what the rows share is differentiated once.
 GiNaC::matrix jacobian(const GiNaC::matrix& f, const std::vector<GiNaC::symbol>& xs) {
   GiNaC::matrix J(f.rows(), xs.size());
+  std::vector<GiNaC::exset> held(f.rows());
+  for (unsigned i = 0; i < f.rows(); ++i) held[i] = free_symbols(f(i, 0));
   for (unsigned j = 0; j < xs.size(); ++j) {
     PartialDerivative d(xs[j]);
-    for (unsigned i = 0; i < f.rows(); ++i) J(i, j) = d(f(i, 0));
+    for (unsigned i = 0; i < f.rows(); ++i)
+      if (held[i].count(xs[j])) J(i, j) = d(f(i, 0));
   }
   return J;
 }
