@@ -12,11 +12,11 @@ const std::vector<IntegratorChoice>& integrators() {
       {.key = "ida", .integrator = Integrator::Ida, .label = "IDA", .help = "DAE with the multipliers",
        .multiplier_form = true},
       {.key = "midpoint", .integrator = Integrator::ImplicitMidpoint, .label = "implicit midpoint",
-       .help = "symplectic implicit midpoint, fixed step --dt/10; use with -m hamilton", .locates_events = false},
+       .help = "symplectic implicit midpoint at the fixed --step; use with -m hamilton", .locates_events = false},
       {.key = "ali3p", .integrator = Integrator::AugmentedLagrangianIndex3,
        .label = "index-3 augmented Lagrangian (ALI3-P)",
-       .help = "index-3 augmented Lagrangian with projections (constraints through singular positions and redundant "
-               "rows), fixed step --dt/10",
+       .help = "index-3 augmented Lagrangian with projections at the fixed --step: constraints through singular "
+               "positions and redundant rows",
        .multiplier_form = true, .locates_events = false},
   };
   return table;
