@@ -47,8 +47,7 @@ class Index3Stepper : public Stepper {
         h_(o.fixed_step > 0 ? o.fixed_step : o.output_step / 10),
         tolerance_(o.rtol),
         t0_(t0),
-        output_step_(o.output_step),
-        t_end_(o.t_end),
+        options_(o),
         solver_(*pb.evaluator->augmented_lagrangian()),
         n_(static_cast<Eigen::Index>(pb.n)),
         rows_(static_cast<Eigen::Index>(pb.evaluator->constraint_rows())),
@@ -111,10 +110,10 @@ class Index3Stepper : public Stepper {
   // (or the guard's limit); the interval's last step ends on its output time exactly.
   double next_step_end() const {
     const double most = max_step_ > 0 ? std::min(h_, max_step_) : h_;
-    const double k = std::floor((t_ - t0_) / output_step_ + 1e-9) + 1;
-    const double end = std::min(t0_ + k * output_step_, t_end_);
-    const double steps = std::max(1.0, std::ceil((end - t_) / most - 1e-9));
-    return steps == 1 ? end : t_ + (end - t_) / steps;
+    const auto k = static_cast<long>(std::floor((t_ - t0_) / options_.output_step + 1e-9)) + 1;
+    const double end = output_time(t0_, k, options_);
+    const long steps = even_steps(end - t_, most);
+    return steps == 1 ? end : t_ + (end - t_) / static_cast<double>(steps);
   }
 
   // One step from t to t1 (as 2^depth steps where Newton's method needs it).
@@ -268,7 +267,8 @@ class Index3Stepper : public Stepper {
 
   static constexpr int failed = -99;  // a failed step (its error in the problem)
   Problem& pb_;
-  double h_, tolerance_, t0_, output_step_, t_end_;
+  double h_, tolerance_, t0_;
+  const SimulationOptions& options_;  // the run's: its output times
   AugmentedLagrangianSolver solver_;  // its own copy: M + βGᵀG's pattern analysed
   Eigen::Index n_, rows_;
   double t_ = 0, previous_t_ = 0;     // the last step's end and start

@@ -79,9 +79,9 @@ class Run {
     stepper_ = make_stepper(options_, pb_, y_.get(), t0, ctx_.get());
     stepper_->set_events(event_count());
     // At least one output interval: a span shorter than output_step is one interval.
-    const long outputs = std::max(1L, static_cast<long>(std::ceil((options_.t_end - t0) / options_.output_step - 1e-9)));
+    const long outputs = even_steps(options_.t_end - t0, options_.output_step);
     for (long k = 1; k <= outputs && running(); ++k)
-      advance_to(std::min(t0 + static_cast<double>(k) * options_.output_step, options_.t_end));
+      advance_to(output_time(t0, k, options_));
     return finish();
   }
 

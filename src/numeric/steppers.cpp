@@ -389,7 +389,7 @@ class MidpointStepper : public Stepper {
   double last_step() override { return last_; }
   Status evolve(double tout, N_Vector y, double& t, int& flag) override {
     const double most = max_step_ > 0 ? std::min(h_, max_step_) : h_;
-    const long n = std::max(1L, static_cast<long>(std::ceil((tout - t) / most - 1e-9)));
+    const long n = even_steps(tout - t, most);
     const double h = (tout - t) / static_cast<double>(n);
     for (long k = 0; k < n; ++k) {
       if (k == limit_) {

@@ -4,6 +4,8 @@
 // index-3 augmented Lagrangian of closed loops.
 #include <nvector/nvector_serial.h>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -35,6 +37,17 @@ class Stepper {
   /// Adds the steps and evaluations since the last call (or restart) to the counters.
   virtual void counters(long& steps, long& evaluations) = 0;
 };
+
+/// The k-th output time of a run from t0: the driver's samples, on which the fixed-step integrators
+/// end their steps.
+inline double output_time(double t0, long k, const SimulationOptions& options) {
+  return std::min(t0 + static_cast<double>(k) * options.output_step, options.t_end);
+}
+
+/// The fewest equal steps of at most `most` that cover `span` (at least one).
+inline long even_steps(double span, double most) {
+  return std::max(1L, static_cast<long>(std::ceil(span / most - 1e-9)));
+}
 
 /// The flag of evolve() when the step limit was reached before tout (SUNDIALS' TOO_MUCH_WORK).
 constexpr int too_much_work = -1;

@@ -66,14 +66,17 @@ inline std::vector<double> parallelogram_angle(int N, double t_end, double every
   return phi;
 }
 
-inline numeric::SimulationOptions a02_options() {  // the benchmark's 20 s at 400 outputs, the file's tolerances
+// A run to t_end with outputs every output_step at the tolerances given (the file's, by default).
+inline numeric::SimulationOptions run_options(double t_end, double output_step, double rtol = 1e-10, double atol = 1e-12) {
   numeric::SimulationOptions o;
-  o.t_end = 20;
-  o.output_step = 0.05;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
+  o.t_end = t_end;
+  o.output_step = output_step;
+  o.rtol = rtol;
+  o.atol = atol;
   return o;
 }
+
+inline numeric::SimulationOptions a02_options() { return run_options(20, 0.05); }  // the benchmark's 20 s at 400 outputs
 
 // The largest distance of B0 = (cos c0, sin c0) from the parallelogram's over a trajectory's samples.
 inline double b0_error(const numeric::Trajectory& tr, const std::vector<double>& phi) {

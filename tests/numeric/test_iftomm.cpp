@@ -30,12 +30,8 @@ using namespace adyn::test;
 namespace {
 
 numeric::SimulationOptions a05_options() {  // the benchmark's 10 s, by BDF at the file's tolerances
-  numeric::SimulationOptions o;
-  o.t_end = 10;
-  o.output_step = 0.1;
+  auto o = run_options(10, 0.1);
   o.integrator = numeric::Integrator::Bdf;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
   return o;
 }
 
@@ -329,12 +325,7 @@ TEST(IFToMM_A02_NFourBar, EliminationMethodsStopWhereTheDependentSpeedsAreNotDet
 // energy drifts by at most 1e-8 of |E0|, and J3 agrees with the independent SymPy/SciPy reference
 // (tests/numeric/references/iftomm_a04_bricard.py, which prints these values).
 TEST(IFToMM_A04_Bricard, NaturalFiveRowModelAgreesWithTheReference) {
-  numeric::SimulationOptions o;
-  o.t_end = 10;
-  o.output_step = 0.025;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
-  const auto tr = simulate_example("iftomm_a04_bricard.yaml", "lagrange", o);
+  const auto tr = simulate_example("iftomm_a04_bricard.yaml", "lagrange", run_options(10, 0.025));
   ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
   EXPECT_NEAR(tr.energy.front(), -29.43, 1e-12);
   EXPECT_LT(tr.summary.relative_energy_error, 1e-8);

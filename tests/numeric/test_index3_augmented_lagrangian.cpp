@@ -20,11 +20,7 @@ using namespace adyn::test;
 namespace {
 
 numeric::SimulationOptions index3(double t_end, double output_step, double step = 0) {
-  numeric::SimulationOptions o;
-  o.t_end = t_end;
-  o.output_step = output_step;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
+  auto o = run_options(t_end, output_step);
   o.integrator = numeric::Integrator::AugmentedLagrangianIndex3;
   o.fixed_step = step;
   return o;
@@ -96,12 +92,7 @@ TEST(IFToMM_A04_Bricard, Index3AugmentedLagrangianAgreesWithTheReference) {
 // (Greenwood 4.11, Lagrange's multiplier form) at second order against the default integrator at
 // rtol 1e-12 (measured: 5.7e-4, 1.4e-4 and 3.6e-5 at 4, 2 and 1 ms), the rows held to rounding.
 TEST(Greenwood_4_11_RollingDisk, Index3AugmentedLagrangianConvergesAtSecondOrderOnVelocityConstraints) {
-  numeric::SimulationOptions tight;
-  tight.t_end = 2;
-  tight.output_step = 0.1;
-  tight.rtol = 1e-12;
-  tight.atol = 1e-14;
-  const auto reference = simulate_example("greenwood_4_11_rolling_disk.yaml", "lagrange", tight);
+  const auto reference = simulate_example("greenwood_4_11_rolling_disk.yaml", "lagrange", run_options(2, 0.1, 1e-12, 1e-14));
   ASSERT_TRUE(reference.summary.completed) << reference.summary.stop_reason;
   std::vector<double> errors;
   for (const double step : {0.004, 0.002, 0.001}) {
