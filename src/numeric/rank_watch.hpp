@@ -23,8 +23,9 @@ class RankWatch {
   /// The rank of J at time t (a sample, or a probe between samples). Returns the message that
   /// stops the run, when the rank fell and the run must stop.
   std::optional<std::string> check(double t, const Eigen::MatrixXd& J);
-  /// Where to look next before the output time tout: halfway to where the secant of the last two
-  /// checks puts the indicator's zero, when that is before tout; nothing otherwise.
+  /// Where to look next before the output time tout, when the secant of the last two checks puts
+  /// the indicator's zero before it (nothing otherwise): halfway there, or nearer where the secants
+  /// agree (rank_watch.cpp).
   std::optional<double> next_probe(double tout) const;
   /// The lowest rank indicator (|R_rr| / |R_11|, constraint_rank.hpp) of the checks since the last
   /// mark() (1 when none): how near a singular position the motion came.
@@ -44,8 +45,9 @@ class RankWatch {
 
  private:
   struct Point {
-    double t, s;
+    double t, s, ratio;  // the indicator, and σ_r/σ_1 where it was computed (NaN elsewhere)
   };
+  static double secant_zero(const Point& a, const Point& b);
   std::optional<std::string> lost(double t, const RankAt& r);
   std::optional<std::string> unresolved_minimum();
   std::string stop_message(const RankChange& c) const;

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <iomanip>
 #include <ostream>
@@ -18,6 +19,15 @@ namespace {
 // comment='#', read_trajectory_csv reads it back.
 constexpr const char* incomplete_mark = "# incomplete: ";
 
+// ",x" with x as "%.17g" prints it (every double reads back as itself), appended to `line`: by
+// std::to_chars, the same characters as the stream at precision 17 without its formatting cost
+// (A02 at N = 40: 4.5 % of a run went to printing 401 rows of 324 numbers).
+void append_number(std::string& line, double x) {
+  char digits[32];
+  line += ',';
+  line.append(digits, std::to_chars(digits, digits + sizeof digits, x, std::chars_format::general, 17).ptr);
+}
+
 std::string one_line(std::string text) {
   std::replace(text.begin(), text.end(), '\n', ' ');
   return text;
@@ -31,16 +41,21 @@ void Trajectory::write_csv(std::ostream& os) const {
   for (const auto& n : speed_names) os << "," << n;
   for (const auto& n : output_names) os << "," << n;
   for (const auto& n : multiplier_names) os << ",lambda[" << n << "]";
-  os << ",energy,violation\n" << std::setprecision(17);
+  os << ",energy,violation\n";
+  std::string line;
   for (std::size_t k = 0; k < t.size(); ++k) {
-    os << t[k];
-    for (Eigen::Index i = 0; i < q[k].size(); ++i) os << "," << q[k](i);
-    for (Eigen::Index i = 0; i < u[k].size(); ++i) os << "," << u[k](i);
+    line.clear();
+    append_number(line, t[k]);
+    for (Eigen::Index i = 0; i < q[k].size(); ++i) append_number(line, q[k](i));
+    for (Eigen::Index i = 0; i < u[k].size(); ++i) append_number(line, u[k](i));
     for (std::size_t i = 0; i < output_names.size(); ++i)
-      os << "," << (k < outputs.size() && static_cast<Eigen::Index>(i) < outputs[k].size() ? outputs[k](static_cast<Eigen::Index>(i)) : std::nan(""));
+      append_number(line, k < outputs.size() && static_cast<Eigen::Index>(i) < outputs[k].size() ? outputs[k](static_cast<Eigen::Index>(i)) : std::nan(""));
     for (std::size_t i = 0; i < multiplier_names.size(); ++i)
-      os << "," << (static_cast<Eigen::Index>(i) < lambda[k].size() ? lambda[k](static_cast<Eigen::Index>(i)) : std::nan(""));
-    os << "," << energy[k] << "," << violation[k] << "\n";
+      append_number(line, static_cast<Eigen::Index>(i) < lambda[k].size() ? lambda[k](static_cast<Eigen::Index>(i)) : std::nan(""));
+    append_number(line, energy[k]);
+    append_number(line, violation[k]);
+    line += '\n';
+    os.write(line.data() + 1, static_cast<std::streamsize>(line.size() - 1));  // (the row's first comma left out)
   }
   if (!summary.completed) os << incomplete_mark << one_line(summary.stop_reason) << "\n";
 }

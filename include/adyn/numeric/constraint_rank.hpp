@@ -8,7 +8,8 @@
 // horizontal positions of IFToMM A02) that lies between the output samples in general, so the run
 // watches the indicator s = |R_rr| / |R_11| of that QR (r the rank seen elsewhere; it falls with σ_r / σ_1):
 // where it falls towards zero at a sample, the integrator's dense output is asked for states before
-// the next sample, each halfway to where s's secant reaches zero, until s is below the tolerance
+// the next sample, each halfway to where s's secant reaches zero (up to 3/4 of the way while the
+// secants agree and s is above the SVD guard), until s is below the tolerance
 // (the instant, to about tolerance / |ṡ|) or rises again (no loss of rank). A minimum of s between
 // three samples that the probes did not resolve, and that a V of their steeper slope puts at or
 // below zero, is reported as a change between the outer samples ("not located"), never dropped.
@@ -29,7 +30,7 @@ inline constexpr double rank_tolerance = 1e-8;
 /// column-pivoted QR of Jᵀ falls below this fraction of |R_11| (or the rows outnumber the
 /// columns). A pivot is within a small factor of the singular value it stands for in practice
 /// (Golub & Van Loan 5.4.2; at A02's crossings 5 σ_r/σ_1): 100 times the rank tolerance is the
-/// margin. The probes halving towards a crossing need the SVD for their last 7 or so.
+/// margin. The probes halving towards a crossing need the SVD for their last 4 or 5.
 inline constexpr double svd_guard = 1e-6;
 
 /// The rank of J and the rows that depend on the others (the rows a column-pivoted QR of J's
