@@ -8,6 +8,7 @@
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/ex_map.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::numeric {
 
@@ -66,16 +67,16 @@ class ProgramBuilder {
 };
 
 ProgramBuilder::Signed ProgramBuilder::compile(const ex& e) {
-  if (GiNaC::is_a<GiNaC::symbol>(e)) {
+  if (sym::is<GiNaC::symbol>(e)) {
     auto it = inputs_.find(e);
     if (it == inputs_.end())
       throw Error("numeric evaluation: the expression uses '" + GiNaC::ex_to<GiNaC::symbol>(e).get_name() +
                   "', which is not an input (a parameter without a value?)");
     return {it->second, false};
   }
-  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::constant>(e)) {
+  if (sym::is<GiNaC::numeric>(e) || sym::is<GiNaC::constant>(e)) {
     const ex v = e.evalf();
-    if (!is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
+    if (!sym::is<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
       throw Error("numeric evaluation: the constant is not a real number");
     const double x = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
     return {constant(std::abs(x)), std::signbit(x)};
@@ -89,10 +90,10 @@ ProgramBuilder::Signed ProgramBuilder::compile(const ex& e) {
 
 ProgramBuilder::Signed ProgramBuilder::compile_new(const ex& e) {
   if (sym::is_intermediate(e)) return compile(e.op(0));
-  if (is_a<GiNaC::add>(e)) return sum(order_.operands(e));
-  if (is_a<GiNaC::mul>(e)) return product(order_.operands(e));
-  if (is_a<GiNaC::power>(e)) return power(e.op(0), e.op(1));
-  if (is_a<GiNaC::function>(e)) return function(GiNaC::ex_to<GiNaC::function>(e));
+  if (sym::is<GiNaC::add>(e)) return sum(order_.operands(e));
+  if (sym::is<GiNaC::mul>(e)) return product(order_.operands(e));
+  if (sym::is<GiNaC::power>(e)) return power(e.op(0), e.op(1));
+  if (sym::is<GiNaC::function>(e)) return function(GiNaC::ex_to<GiNaC::function>(e));
   throw Error("numeric evaluation: unsupported expression");
 }
 

@@ -1,4 +1,5 @@
 #include "adyn/symbolic/antiderivative.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 using namespace GiNaC;  // is_ex_the_function needs the unqualified function names
@@ -18,7 +19,7 @@ std::optional<ex> integrate_term(const ex& term, const GiNaC::symbol& x) {
   }
   // c · sin(a x + b) or c · cos(a x + b), c free of x.
   GiNaC::exvector factors;
-  if (GiNaC::is_a<GiNaC::mul>(term)) factors.assign(term.begin(), term.end());
+  if (is<GiNaC::mul>(term)) factors.assign(term.begin(), term.end());
   else factors.push_back(term);
   ex factor = 1, trig;
   for (const ex& f : factors) {
@@ -37,7 +38,7 @@ std::optional<ex> integrate_term(const ex& term, const GiNaC::symbol& x) {
 
 std::optional<ex> antiderivative(const ex& f, const GiNaC::symbol& x) {
   ex e = f.expand();
-  if (!GiNaC::is_a<GiNaC::add>(e)) return integrate_term(e, x);
+  if (!is<GiNaC::add>(e)) return integrate_term(e, x);
   ex result = 0;
   for (const auto& term : e) {
     auto F = integrate_term(term, x);

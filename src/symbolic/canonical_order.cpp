@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <sstream>
 #include <string_view>
+#include <tuple>
 
 #include "adyn/symbolic/cse.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 namespace {
@@ -67,26 +69,27 @@ const CanonicalOrder::Key& CanonicalOrder::key(const ex& e) {
 }
 
 CanonicalOrder::Key CanonicalOrder::make_key(const ex& e) {
-  if (is_a<GiNaC::numeric>(e)) {
+  const NodeKind node = node_kind(e);
+  if (node == NodeKind::Number) {
     const auto& n = GiNaC::ex_to<GiNaC::numeric>(e);
     const bool negative = n.is_real() && n.is_negative();
     return {Number, "", mix(Number, text_hash(exact_text(negative ? -n : n))), negative};
   }
-  if (is_a<GiNaC::symbol>(e)) {
+  if (node == NodeKind::Symbol) {
     std::string name = GiNaC::ex_to<GiNaC::symbol>(e).get_name();
     const auto h = mix(Symbol, text_hash(name));
     return {Symbol, std::move(name), h, false};
   }
-  if (is_a<GiNaC::constant>(e)) {
+  if (node == NodeKind::Constant) {
     std::string name = printed(e);
     const auto h = mix(Constant, text_hash(name));
     return {Constant, std::move(name), h, false};
   }
-  if (is_a<GiNaC::power>(e)) return power_key(e);
-  if (is_a<GiNaC::mul>(e)) return product_key(e);
-  if (is_a<GiNaC::add>(e)) return sum_key(e);
+  if (node == NodeKind::Power) return power_key(e);
+  if (node == NodeKind::Product) return product_key(e);
+  if (node == NodeKind::Sum) return sum_key(e);
   // Functions and anything else: the name, then the operands in their (meaningful) order.
-  const bool function = is_a<GiNaC::function>(e);
+  const bool function = node == NodeKind::Function;
   std::string name =
       function ? GiNaC::ex_to<GiNaC::function>(e).get_name() : GiNaC::ex_to<GiNaC::basic>(e).class_name();
   Key k{function ? Function : Other, name, mix(function ? Function : Other, text_hash(name)), false};
@@ -106,45 +109,51 @@ CanonicalOrder::Key CanonicalOrder::power_key(const ex& e) {
 }
 
 // A product is ordered by its factors, not its coefficient, so that a term and its negation take
-// the same place in a sum; its sign is that of the coefficient and of its factors.
+// the same place in a sum; its sign is that of the coefficient and of its factors. Only the
+// factors its lead names are put in order (a partial sort: the key needs no more).
 CanonicalOrder::Key CanonicalOrder::product_key(const ex& e) {
   Key k{Product, "", 0, false};
   std::vector<std::uint64_t> factors;
+  std::vector<ex> named;  // the factors that are not numbers
   GiNaC::numeric magnitude = 1;
-  const Key* only = nullptr;
-  for (const auto& op : operands(e)) {
+  for (const auto& op : e) {
     const Key& factor = key(op);
     k.negative ^= factor.negative;
     if (factor.kind == Number) {
       magnitude = GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(op));
       continue;
     }
-    only = factors.empty() ? &factor : nullptr;
     factors.push_back(factor.magnitude);
-    if (factors.size() > kLeadNames) continue;
-    if (factors.size() > 1) k.lead += '*';
-    k.lead += factor.lead;
+    named.push_back(op);
   }
-  k.magnitude = only ? only->magnitude : combined(Product, std::move(factors));
-  if (only) std::tie(k.kind, k.lead) = std::make_pair(only->kind, only->lead);
+  const auto lead = named.begin() + static_cast<std::ptrdiff_t>(std::min(named.size(), kLeadNames));
+  std::partial_sort(named.begin(), lead, named.end(), [this](const ex& a, const ex& b) { return less(a, b); });
+  for (auto f = named.begin(); f != lead; ++f) k.lead.append(f == named.begin() ? "" : "*").append(key(*f).lead);
+  if (named.size() == 1) {
+    const Key& only = key(named.front());
+    std::tie(k.kind, k.lead, k.magnitude) = std::make_tuple(only.kind, only.lead, only.magnitude);
+  } else {
+    k.magnitude = combined(Product, std::move(factors));
+  }
   if (!magnitude.is_equal(1)) k.magnitude = mix(k.magnitude, text_hash(exact_text(magnitude)));
   return k;
 }
 
-// A sum's sign is that of its first term; its magnitude, its terms with that sign taken out.
+// A sum's sign is that of its first term (the least in this order that is not a number); its
+// magnitude, its terms with that sign taken out.
 CanonicalOrder::Key CanonicalOrder::sum_key(const ex& e) {
   Key k{Sum, "", 0, false};
-  std::vector<std::uint64_t> terms;
-  bool first = true;
-  for (const auto& op : operands(e)) {
-    const Key& term = key(op);
-    if (term.kind != Number && first) {
-      k.lead = term.lead;
-      k.negative = term.negative;
-      first = false;
-    }
+  const std::vector<ex> ops(e.begin(), e.end());  // (GiNaC makes each term anew when asked for it)
+  const ex* first = nullptr;
+  for (const auto& op : ops)
+    if (key(op).kind != Number && (!first || less(op, *first))) first = &op;
+  if (first) {
+    const Key& term = key(*first);
+    k.lead = term.lead;
+    k.negative = term.negative;
   }
-  for (const auto& op : e) {
+  std::vector<std::uint64_t> terms;
+  for (const auto& op : ops) {
     const Key& term = key(op);
     terms.push_back(mix(term.magnitude, term.negative != k.negative ? 1 : 0));
   }
@@ -166,14 +175,14 @@ bool CanonicalOrder::less(const ex& a, const ex& b) {
 
 std::vector<ex> CanonicalOrder::operands(const ex& e) {
   std::vector<ex> ops(e.begin(), e.end());
-  if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e))
+  if (const auto node = node_kind(e); node == NodeKind::Sum || node == NodeKind::Product)
     std::sort(ops.begin(), ops.end(), [this](const ex& a, const ex& b) { return less(a, b); });
   return ops;
 }
 
 CanonicalOrder::Signed CanonicalOrder::positive_form(const ex& e) {
   if (!negative(e)) return {e, false};
-  if (is_a<GiNaC::power>(e)) return {GiNaC::power(-e.op(0), e.op(1)).hold(), true};
+  if (is<GiNaC::power>(e)) return {GiNaC::power(-e.op(0), e.op(1)).hold(), true};
   return {-e, true};
 }
 

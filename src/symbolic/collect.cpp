@@ -3,6 +3,7 @@
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/ex_map.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 namespace {
@@ -28,11 +29,11 @@ ex product_of(const GiNaC::exvector& factors) {
 
 /// c = number · key, the number taken out so that c and −2c share a key.
 std::pair<GiNaC::numeric, ex> numeric_part(const ex& c) {
-  if (GiNaC::is_a<GiNaC::mul>(c)) {
+  if (is<GiNaC::mul>(c)) {
     GiNaC::numeric number = 1;
     GiNaC::exvector rest;
     for (const auto& f : c) {
-      if (GiNaC::is_a<GiNaC::numeric>(f)) number *= GiNaC::ex_to<GiNaC::numeric>(f);
+      if (is<GiNaC::numeric>(f)) number *= GiNaC::ex_to<GiNaC::numeric>(f);
       else rest.push_back(f);
     }
     return {number, product_of(rest)};
@@ -48,7 +49,7 @@ class StateTermCollector : public GiNaC::map_function {
     if (atomic(e) || is_constant(e)) return e;
     if (auto done = memo_.find(e); done != memo_.end()) return done->second;
     ex out;
-    if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) {
+    if (is<GiNaC::add>(e) || is<GiNaC::mul>(e)) {
       std::vector<Term> terms;
       gather(e, 1, terms);
       out = combine(terms);
@@ -60,7 +61,7 @@ class StateTermCollector : public GiNaC::map_function {
   }
 
   bool is_constant(const ex& e) {
-    if (GiNaC::is_a<GiNaC::symbol>(e)) return !is_dynamic(e) && !e.is_equal(time());
+    if (is<GiNaC::symbol>(e)) return !is_dynamic(e) && !e.is_equal(time());
     if (e.nops() == 0) return true;  // numbers, constants
     if (auto known = constant_.find(e); known != constant_.end()) return known->second;
     bool constant = true;
@@ -78,9 +79,9 @@ class StateTermCollector : public GiNaC::map_function {
   void gather(const ex& e, const ex& scale, std::vector<Term>& out) {
     if (is_constant(e)) {
       out.push_back({scale * e, 1});
-    } else if (GiNaC::is_a<GiNaC::add>(e)) {
+    } else if (is<GiNaC::add>(e)) {
       for (const auto& t : order_.operands(e)) gather(t, scale, out);
-    } else if (GiNaC::is_a<GiNaC::mul>(e)) {
+    } else if (is<GiNaC::mul>(e)) {
       GiNaC::exvector constant{scale}, state;
       for (const auto& f : order_.operands(e)) {
         if (is_constant(f)) {
@@ -88,12 +89,12 @@ class StateTermCollector : public GiNaC::map_function {
           continue;
         }
         const ex g = collect(f);  // may come back as constant · state
-        if (!GiNaC::is_a<GiNaC::mul>(g)) state.push_back(g);
+        if (!is<GiNaC::mul>(g)) state.push_back(g);
         else
           for (const auto& h : g) (is_constant(h) ? constant : state).push_back(h);
       }
       const ex c = product_of(constant);
-      if (state.size() == 1 && GiNaC::is_a<GiNaC::add>(state.front())) {
+      if (state.size() == 1 && is<GiNaC::add>(state.front())) {
         for (const auto& t : order_.operands(state.front())) {
           Term split = split_term(t);
           out.push_back({c * split.constant, split.state});
@@ -108,7 +109,7 @@ class StateTermCollector : public GiNaC::map_function {
 
   Term split_term(const ex& t) {
     if (is_constant(t)) return {t, 1};
-    if (!GiNaC::is_a<GiNaC::mul>(t)) return {1, t};
+    if (!is<GiNaC::mul>(t)) return {1, t};
     GiNaC::exvector constant, state;
     for (const auto& f : t) (is_constant(f) ? constant : state).push_back(f);
     return {product_of(constant), product_of(state)};
@@ -134,7 +135,7 @@ class StateTermCollector : public GiNaC::map_function {
       ex c = sum_of(coefficients[i]);
       if (coefficients[i].size() > 1) c = GiNaC::collect_common_factors(c);
       if (c.is_zero()) continue;
-      if (GiNaC::is_a<GiNaC::numeric>(c) || states[i].is_equal(1)) {
+      if (is<GiNaC::numeric>(c) || states[i].is_equal(1)) {
         result.push_back(c * states[i]);
         continue;
       }

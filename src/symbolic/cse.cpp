@@ -6,6 +6,7 @@
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/ex_map.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 
@@ -79,8 +80,8 @@ namespace {
 std::size_t tree_operations(const ex& e, ExMap<std::size_t>& memo) {
   if (atomic(e)) return 0;
   if (auto done = memo.find(e); done != memo.end()) return done->second;
-  std::size_t n = GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e) ? e.nops() - 1 : 1;  // else power, function
-  if (GiNaC::is_a<GiNaC::mul>(e))
+  std::size_t n = is<GiNaC::add>(e) || is<GiNaC::mul>(e) ? e.nops() - 1 : 1;  // else power, function
+  if (is<GiNaC::mul>(e))
     for (const auto& factor : e) n -= factor.is_equal(-1) ? 1 : 0;
   for (const auto& child : e) n += tree_operations(child, memo);
   memo.emplace(e, n);

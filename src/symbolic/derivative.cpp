@@ -8,6 +8,7 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 
@@ -16,14 +17,14 @@ using GiNaC::ex_to;
 using GiNaC::is_a;
 
 ex ChainRule::operator()(const ex& e) {
-  if (is_a<GiNaC::symbol>(e)) return of_symbol(ex_to<GiNaC::symbol>(e));
+  if (is<GiNaC::symbol>(e)) return of_symbol(ex_to<GiNaC::symbol>(e));
   if (atomic(e)) return 0;  // numbers and constants
   if (auto done = memo_.find(e); done != memo_.end()) return done->second;
   ex d;
-  if (is_a<GiNaC::add>(e)) d = of_sum(e);
-  else if (is_a<GiNaC::mul>(e)) d = of_product(e);
-  else if (is_a<GiNaC::power>(e)) d = of_power(e);
-  else if (is_a<GiNaC::function>(e)) d = of_function(e);
+  if (is<GiNaC::add>(e)) d = of_sum(e);
+  else if (is<GiNaC::mul>(e)) d = of_product(e);
+  else if (is<GiNaC::power>(e)) d = of_power(e);
+  else if (is<GiNaC::function>(e)) d = of_function(e);
   else d = of_other(e);
   memo_.emplace(e, d);
   return d;
@@ -120,7 +121,7 @@ ex ChainRule::of_function(const ex& e) {
 
 DirectionalDerivative::DirectionalDerivative(const GiNaC::exmap& directions) {
   for (const auto& [s, d] : directions) {
-    if (!is_a<GiNaC::symbol>(s)) throw Error("a directional derivative's direction is given for a symbol, not '" + to_text(s) + "'");
+    if (!is<GiNaC::symbol>(s)) throw Error("a directional derivative's direction is given for a symbol, not '" + to_text(s) + "'");
     directions_.emplace(s, d);
   }
 }
@@ -167,12 +168,12 @@ bool Occurrence::in(const GiNaC::matrix& m) {
 bool contains(const ex& e, const ex& s) { return Occurrence(s).in(e); }
 
 Substitution::Substitution(const GiNaC::exmap& m) : map_(m) {
-  for (const auto& [key, value] : m) symbols_only_ = symbols_only_ && is_a<GiNaC::symbol>(key);
+  for (const auto& [key, value] : m) symbols_only_ = symbols_only_ && is<GiNaC::symbol>(key);
 }
 
 ex Substitution::operator()(const ex& e) {
   if (!symbols_only_) return e.subs(map_, GiNaC::subs_options::no_pattern);
-  if (is_a<GiNaC::symbol>(e)) {
+  if (is<GiNaC::symbol>(e)) {
     auto it = map_.find(e);
     return it == map_.end() ? e : it->second;
   }

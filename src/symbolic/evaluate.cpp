@@ -15,6 +15,7 @@
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "function_value.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 
@@ -34,12 +35,12 @@ class GraphValue {
   explicit GraphValue(const GiNaC::exmap& values) : values_(values) {}
 
   long double operator()(const ex& e) {
-    if (GiNaC::is_a<GiNaC::numeric>(e)) return real(e);
-    if (GiNaC::is_a<GiNaC::symbol>(e)) {
+    if (is<GiNaC::numeric>(e)) return real(e);
+    if (is<GiNaC::symbol>(e)) {
       auto it = values_.find(e);
-      return it != values_.end() && GiNaC::is_a<GiNaC::numeric>(it->second) ? real(it->second) : nan();
+      return it != values_.end() && is<GiNaC::numeric>(it->second) ? real(it->second) : nan();
     }
-    if (GiNaC::is_a<GiNaC::constant>(e)) return real(e.evalf());
+    if (is<GiNaC::constant>(e)) return real(e.evalf());
     if (auto done = memo_.find(e); done != memo_.end()) return done->second;
     const long double v = compute(e);
     memo_.emplace(e, v);
@@ -54,23 +55,23 @@ class GraphValue {
   }
 
   long double compute(const ex& e) {
-    if (GiNaC::is_a<GiNaC::add>(e)) {
+    if (is<GiNaC::add>(e)) {
       long double sum = 0;
       for (const auto& term : order_.operands(e)) sum += (*this)(term);
       return sum;
     }
-    if (GiNaC::is_a<GiNaC::mul>(e)) {
+    if (is<GiNaC::mul>(e)) {
       long double product = 1;
       for (const auto& factor : order_.operands(e)) product *= (*this)(factor);
       return product;
     }
-    if (GiNaC::is_a<GiNaC::power>(e)) {
+    if (is<GiNaC::power>(e)) {
       const long double base = (*this)(e.op(0));
-      if (e.op(1).info(GiNaC::info_flags::integer) && GiNaC::is_a<GiNaC::numeric>(e.op(1)))
+      if (e.op(1).info(GiNaC::info_flags::integer) && is<GiNaC::numeric>(e.op(1)))
         return std::pow(base, GiNaC::ex_to<GiNaC::numeric>(e.op(1)).to_int());
       return std::pow(base, (*this)(e.op(1)));
     }
-    if (GiNaC::is_a<GiNaC::function>(e)) return function(e);
+    if (is<GiNaC::function>(e)) return function(e);
     return nan();
   }
 
@@ -95,7 +96,7 @@ std::string shown(const GiNaC::numeric& n) {
   }
   out << std::setprecision(3);
   const GiNaC::ex decades = (GiNaC::log(GiNaC::abs(n)) / GiNaC::log(GiNaC::numeric(10))).evalf();
-  const double d = GiNaC::is_a<GiNaC::numeric>(decades) ? GiNaC::ex_to<GiNaC::numeric>(decades).to_double() : 0;
+  const double d = is<GiNaC::numeric>(decades) ? GiNaC::ex_to<GiNaC::numeric>(decades).to_double() : 0;
   const double exponent = std::floor(d);
   out << (n.is_negative() ? "-" : "") << std::pow(10.0, d - exponent) << "e" << (exponent >= 0 ? "+" : "") << exponent;
   return out.str();
@@ -109,7 +110,7 @@ std::string at_values(const GiNaC::ex& e, const GiNaC::exmap& values) {
   std::size_t shown_values = 0;
   for (const auto& s : canonically_sorted({symbols.begin(), symbols.end()})) {
     const auto it = values.find(s);
-    if (it == values.end() || !GiNaC::is_a<GiNaC::numeric>(it->second) || !GiNaC::ex_to<GiNaC::numeric>(it->second).is_real())
+    if (it == values.end() || !is<GiNaC::numeric>(it->second) || !GiNaC::ex_to<GiNaC::numeric>(it->second).is_real())
       continue;
     if (++shown_values > 6) return out + ", ...";
     out += (out.empty() ? " at " : ", ") + to_text(s) + " = " + shown(GiNaC::ex_to<GiNaC::numeric>(it->second));
@@ -125,7 +126,7 @@ double evaluate_by_substitution(const GiNaC::ex& e, const GiNaC::exmap& values, 
   } catch (const std::exception& err) {
     throw EvaluationError(what + ": cannot be evaluated" + at_values(e, values) + ": " + library_message(err));
   }
-  if (!GiNaC::is_a<GiNaC::numeric>(v)) {
+  if (!is<GiNaC::numeric>(v)) {
     std::string names;
     const auto symbols = free_symbols(v);
     for (const auto& s : canonically_sorted({symbols.begin(), symbols.end()})) names += (names.empty() ? "" : ", ") + to_text(s);

@@ -6,6 +6,7 @@
 
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/ex_map.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 namespace {
@@ -27,12 +28,12 @@ struct TermCount {
     if (atomic(e)) return 1;
     if (auto done = memo.find(e); done != memo.end()) return done->second;
     double n = 1;
-    if (GiNaC::is_a<GiNaC::add>(e)) {
+    if (is<GiNaC::add>(e)) {
       n = 0;
       for (const auto& term : e) n += terms(term);
-    } else if (GiNaC::is_a<GiNaC::mul>(e)) {
+    } else if (is<GiNaC::mul>(e)) {
       for (const auto& factor : e) n *= terms(factor);
-    } else if (GiNaC::is_a<GiNaC::power>(e) && GiNaC::is_a<GiNaC::numeric>(e.op(1)) &&
+    } else if (is<GiNaC::power>(e) && is<GiNaC::numeric>(e.op(1)) &&
                GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_rational()) {
       // (a + b)^(5/2) expands as (a + b)^2 (a + b)^(1/2)
       const double whole = std::floor(std::abs(GiNaC::ex_to<GiNaC::numeric>(e.op(1)).to_double()));
@@ -61,16 +62,16 @@ struct Fraction {
 // A sum up to the monomial that divides all its terms, a number and the sign: b (x − y) and
 // −2 c (x − y), written out, are one factor of a least common multiple.
 GiNaC::ex primitive(const GiNaC::ex& sum) {
-  if (!GiNaC::is_a<GiNaC::add>(sum)) return sum;
+  if (!is<GiNaC::add>(sum)) return sum;
   std::optional<GiNaC::exmap> common;  // base -> least exponent in every term
   for (const auto& term : sum) {
     GiNaC::exmap own;
     const auto add_factor = [&](const GiNaC::ex& factor) {
-      if (GiNaC::is_a<GiNaC::numeric>(factor)) return;
-      const bool power = GiNaC::is_a<GiNaC::power>(factor) && GiNaC::is_a<GiNaC::numeric>(factor.op(1));
+      if (is<GiNaC::numeric>(factor)) return;
+      const bool power = is<GiNaC::power>(factor) && is<GiNaC::numeric>(factor.op(1));
       own[power ? factor.op(0) : factor] = power ? factor.op(1) : 1;
     };
-    if (GiNaC::is_a<GiNaC::mul>(term))
+    if (is<GiNaC::mul>(term))
       for (const auto& factor : term) add_factor(factor);
     else
       add_factor(term);
@@ -107,9 +108,9 @@ struct NormalCount {
     if (atomic(e)) return {};
     if (auto done = memo.find(e); done != memo.end()) return done->second;
     Fraction f;
-    if (GiNaC::is_a<GiNaC::add>(e)) f = of_sum(e);
-    else if (GiNaC::is_a<GiNaC::mul>(e)) f = of_product(e);
-    else if (GiNaC::is_a<GiNaC::power>(e) && e.op(1).info(GiNaC::info_flags::integer)) f = of_power(e);
+    if (is<GiNaC::add>(e)) f = of_sum(e);
+    else if (is<GiNaC::mul>(e)) f = of_product(e);
+    else if (is<GiNaC::power>(e) && e.op(1).info(GiNaC::info_flags::integer)) f = of_power(e);
     else
       for (const auto& operand : e) of(operand);  // opaque: its operands normalized inside
     largest = std::max(largest, f.numerator + f.denominator_terms());

@@ -7,6 +7,7 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/ex_map.hpp"
 #include "function_value.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 
@@ -29,20 +30,20 @@ class GraphProgram::Builder {
   static constexpr long double nan = std::numeric_limits<long double>::quiet_NaN();
 
   std::uint32_t built(const GiNaC::ex& e) {
-    if (GiNaC::is_a<GiNaC::numeric>(e)) return number(e);
-    if (GiNaC::is_a<GiNaC::constant>(e)) return number(e.evalf());
-    if (GiNaC::is_a<GiNaC::symbol>(e)) {
+    if (is<GiNaC::numeric>(e)) return number(e);
+    if (is<GiNaC::constant>(e)) return number(e.evalf());
+    if (is<GiNaC::symbol>(e)) {
       const auto it = variables_.find(e);
       return it == variables_.end() ? append({Kind::Number, nan, 0, 0, 0}) : append({Kind::Variable, 0, it->second, 0, 0});
     }
-    if (GiNaC::is_a<GiNaC::add>(e)) return with_operands(Kind::Sum, 0, order_.operands(e));
-    if (GiNaC::is_a<GiNaC::mul>(e)) return with_operands(Kind::Product, 0, order_.operands(e));
-    if (GiNaC::is_a<GiNaC::power>(e)) {
-      if (e.op(1).info(GiNaC::info_flags::integer) && GiNaC::is_a<GiNaC::numeric>(e.op(1)))
+    if (is<GiNaC::add>(e)) return with_operands(Kind::Sum, 0, order_.operands(e));
+    if (is<GiNaC::mul>(e)) return with_operands(Kind::Product, 0, order_.operands(e));
+    if (is<GiNaC::power>(e)) {
+      if (e.op(1).info(GiNaC::info_flags::integer) && is<GiNaC::numeric>(e.op(1)))
         return with_operands(Kind::IntegerPower, GiNaC::ex_to<GiNaC::numeric>(e.op(1)).to_int(), {e.op(0)});
       return with_operands(Kind::Power, 0, {e.op(0), e.op(1)});
     }
-    if (GiNaC::is_a<GiNaC::function>(e)) {
+    if (is<GiNaC::function>(e)) {
       const std::vector<GiNaC::ex> args(e.begin(), e.end());
       return with_operands(Kind::Function, static_cast<int>(GiNaC::ex_to<GiNaC::function>(e).get_serial()), args);
     }
@@ -96,7 +97,7 @@ Eigen::VectorXd GraphProgram::operator()(const GiNaC::exmap& at) const {
   Eigen::VectorXd x(static_cast<Eigen::Index>(variables_.size()));
   for (std::size_t i = 0; i < variables_.size(); ++i) {
     const auto it = at.find(variables_[i]);
-    const bool real = it != at.end() && GiNaC::is_a<GiNaC::numeric>(it->second) && GiNaC::ex_to<GiNaC::numeric>(it->second).is_real();
+    const bool real = it != at.end() && is<GiNaC::numeric>(it->second) && GiNaC::ex_to<GiNaC::numeric>(it->second).is_real();
     x(static_cast<Eigen::Index>(i)) = real ? GiNaC::ex_to<GiNaC::numeric>(it->second).to_double() : std::numeric_limits<double>::quiet_NaN();
   }
   return (*this)(x);

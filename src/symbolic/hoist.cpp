@@ -3,6 +3,7 @@
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/ex_map.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 namespace {
@@ -21,7 +22,7 @@ class Hoister : public GiNaC::map_function {
     if (parameter_only(e)) return define(e);
     if (auto done = memo_.find(e); done != memo_.end()) return done->second;
     ex out;
-    if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) out = hoist_operands(e);
+    if (is<GiNaC::add>(e) || is<GiNaC::mul>(e)) out = hoist_operands(e);
     else out = e.map(*this);
     memo_.emplace(e, out);
     return out;
@@ -37,9 +38,9 @@ class Hoister : public GiNaC::map_function {
     }
     if (constant.size() == 1) rest.push_back((*this)(constant.front()));
     else if (constant.size() > 1)
-      rest.push_back(define(GiNaC::is_a<GiNaC::add>(e) ? ex(GiNaC::dynallocate<GiNaC::add>(constant))
+      rest.push_back(define(is<GiNaC::add>(e) ? ex(GiNaC::dynallocate<GiNaC::add>(constant))
                                                        : ex(GiNaC::dynallocate<GiNaC::mul>(constant))));
-    if (GiNaC::is_a<GiNaC::add>(e)) return GiNaC::dynallocate<GiNaC::add>(rest);
+    if (is<GiNaC::add>(e)) return GiNaC::dynallocate<GiNaC::add>(rest);
     return GiNaC::dynallocate<GiNaC::mul>(rest);
   }
 
@@ -56,8 +57,8 @@ class Hoister : public GiNaC::map_function {
   }
 
   bool parameter_only(const ex& e) {
-    if (GiNaC::is_a<GiNaC::numeric>(e)) return true;
-    if (GiNaC::is_a<GiNaC::symbol>(e)) return parameter_only_.count(e) > 0;
+    if (is<GiNaC::numeric>(e)) return true;
+    if (is<GiNaC::symbol>(e)) return parameter_only_.count(e) > 0;
     if (e.nops() == 0) return true;  // constants such as Pi
     if (auto known = parameter_only_.find(e); known != parameter_only_.end()) return known->second;
     bool only = true;

@@ -4,6 +4,7 @@
 
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 // One structural pass instead of p derivatives per expression (issue 8): see linear_split.hpp.
 // The pass only descends into subexpressions that contain x; contains_x is memoised so that each
@@ -39,11 +40,11 @@ LinearSplit LinearSplitter::split(const ex& e) {
 
 LinearSplitter::SparseSplit LinearSplitter::split_sparse(const ex& e) {
   if (!contains_x(e)) return {.coefficients = {}, .rest = e};
-  if (GiNaC::is_a<GiNaC::symbol>(e)) return {.coefficients = {{index_.at(e), 1}}, .rest = 0};  // x_s itself
+  if (is<GiNaC::symbol>(e)) return {.coefficients = {{index_.at(e), 1}}, .rest = 0};  // x_s itself
   if (auto done = splits_.find(e); done != splits_.end()) return done->second;
   SparseSplit out;
-  if (GiNaC::is_a<GiNaC::add>(e)) out = split_sum(e);
-  else if (std::size_t k = GiNaC::is_a<GiNaC::mul>(e) ? linear_factor(e) : e.nops(); k < e.nops()) out = split_product(e, k);
+  if (is<GiNaC::add>(e)) out = split_sum(e);
+  else if (std::size_t k = is<GiNaC::mul>(e) ? linear_factor(e) : e.nops(); k < e.nops()) out = split_product(e, k);
   else out = by_derivatives(e);
   splits_.emplace(e, out);
   return out;
@@ -98,7 +99,7 @@ LinearSplitter::SparseSplit LinearSplitter::by_derivatives(const ex& e) const {
 }
 
 bool LinearSplitter::contains_x(const ex& e) {
-  if (GiNaC::is_a<GiNaC::symbol>(e)) return index_.count(e) > 0;
+  if (is<GiNaC::symbol>(e)) return index_.count(e) > 0;
   if (e.nops() == 0) return false;  // numbers, constants
   if (auto known = contains_.find(e); known != contains_.end()) return known->second;
   bool found = false;

@@ -9,6 +9,7 @@
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/expansion_size.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 
@@ -97,13 +98,13 @@ namespace {
 
 // The constant by which a polynomial's canonical first term differs from a monic one.
 GiNaC::numeric leading_coefficient(const GiNaC::ex& polynomial, CanonicalOrder& order) {
-  if (GiNaC::is_a<GiNaC::numeric>(polynomial)) return GiNaC::ex_to<GiNaC::numeric>(polynomial);
-  const auto terms = GiNaC::is_a<GiNaC::add>(polynomial) ? order.operands(polynomial) : std::vector<GiNaC::ex>{polynomial};
+  if (is<GiNaC::numeric>(polynomial)) return GiNaC::ex_to<GiNaC::numeric>(polynomial);
+  const auto terms = is<GiNaC::add>(polynomial) ? order.operands(polynomial) : std::vector<GiNaC::ex>{polynomial};
   for (const auto& term : terms) {
-    if (GiNaC::is_a<GiNaC::numeric>(term)) continue;
-    if (GiNaC::is_a<GiNaC::mul>(term))
+    if (is<GiNaC::numeric>(term)) continue;
+    if (is<GiNaC::mul>(term))
       for (const auto& factor : term)
-        if (GiNaC::is_a<GiNaC::numeric>(factor)) return GiNaC::ex_to<GiNaC::numeric>(factor);
+        if (is<GiNaC::numeric>(factor)) return GiNaC::ex_to<GiNaC::numeric>(factor);
     return 1;
   }
   return 1;
@@ -139,8 +140,8 @@ class OpaqueParts : public GiNaC::map_function {
         factor *= GiNaC::pow(root, r);
       }
       GiNaC::ex rest;
-      for (int m = 1; m <= 4 && !GiNaC::is_a<GiNaC::numeric>(denominator); ++m)
-        if (GiNaC::divide(denominator, GiNaC::pow(base, m).expand(), rest) && GiNaC::is_a<GiNaC::numeric>(rest))
+      for (int m = 1; m <= 4 && !is<GiNaC::numeric>(denominator); ++m)
+        if (GiNaC::divide(denominator, GiNaC::pow(base, m).expand(), rest) && is<GiNaC::numeric>(rest))
           denominator = rest, factor *= GiNaC::pow(base, -m);
     }
     const GiNaC::ex e = numerator * factor / denominator;
@@ -149,14 +150,14 @@ class OpaqueParts : public GiNaC::map_function {
 
  private:
   GiNaC::ex replaced(const GiNaC::ex& e) {
-    if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) {  // in the canonical order: the stand-ins'
+    if (is<GiNaC::add>(e) || is<GiNaC::mul>(e)) {  // in the canonical order: the stand-ins'
       GiNaC::exvector operands;                                       // names follow it
       for (const auto& op : order_.operands(e)) operands.push_back((*this)(op));
-      return GiNaC::is_a<GiNaC::add>(e) ? GiNaC::ex(GiNaC::add(operands)) : GiNaC::ex(GiNaC::mul(operands));
+      return is<GiNaC::add>(e) ? GiNaC::ex(GiNaC::add(operands)) : GiNaC::ex(GiNaC::mul(operands));
     }
-    if (GiNaC::is_a<GiNaC::power>(e) && e.op(1).info(GiNaC::info_flags::integer))
+    if (is<GiNaC::power>(e) && e.op(1).info(GiNaC::info_flags::integer))
       return GiNaC::pow((*this)(e.op(0)), e.op(1));
-    if (!GiNaC::is_a<GiNaC::power>(e)) {
+    if (!is<GiNaC::power>(e)) {
       struct : GiNaC::map_function {
         GiNaC::ex operator()(const GiNaC::ex& x) override { return canonical_normal(x); }
       } normalized;
@@ -170,11 +171,11 @@ class OpaqueParts : public GiNaC::map_function {
     const GiNaC::numeric q = exponent.denom(), truncated = GiNaC::iquo(exponent.numer(), q);
     const GiNaC::numeric k = exponent.is_negative() ? truncated - 1 : truncated;  // ⌊p/q⌋ (p/q is no integer)
     const GiNaC::ex rational_base = (*this)(base), root = stand_in(GiNaC::pow(base, 1 / q));
-    if (GiNaC::is_a<GiNaC::symbol>(root)) root_bases_.emplace(GiNaC::ex_to<GiNaC::symbol>(root), rational_base);
+    if (is<GiNaC::symbol>(root)) root_bases_.emplace(GiNaC::ex_to<GiNaC::symbol>(root), rational_base);
     return GiNaC::pow(rational_base, k) * GiNaC::pow(root, (exponent - k) * q);
   }
   GiNaC::ex stand_in(const GiNaC::ex& part) {
-    if (GiNaC::is_a<GiNaC::symbol>(part) || GiNaC::is_a<GiNaC::numeric>(part)) return part;
+    if (is<GiNaC::symbol>(part) || is<GiNaC::numeric>(part)) return part;
     if (auto it = symbols_.find(part); it != symbols_.end()) return it->second;
     const GiNaC::symbol s("part" + std::to_string(parts_.size()));
     symbols_.emplace(part, s);

@@ -15,6 +15,7 @@
 #include "adyn/symbolic/ex_map.hpp"
 #include "adyn/symbolic/expansion_size.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 
@@ -33,12 +34,12 @@ GiNaC::numeric exact(double d) {
 
 ex exact_if_double(double d, const ex& otherwise) { return std::isfinite(d) ? ex(exact(d)) : otherwise; }
 
-bool is_float(const ex& e) { return GiNaC::is_a<GiNaC::numeric>(e) && !e.info(GiNaC::info_flags::crational); }
+bool is_float(const ex& e) { return is<GiNaC::numeric>(e) && !e.info(GiNaC::info_flags::crational); }
 
 // A rational that stands for a double (exact_numbers) or has grown from them (a numerator beyond a
 // double's 53 bits), or a float: shown as a float.
 bool inexact(const ex& e) {
-  if (!GiNaC::is_a<GiNaC::numeric>(e)) return false;
+  if (!is<GiNaC::numeric>(e)) return false;
   if (is_float(e)) return true;
   const auto& n = GiNaC::ex_to<GiNaC::numeric>(e);
   static const GiNaC::numeric largest_denominator(1 << 20), largest_numerator = GiNaC::numeric(2).power(53);
@@ -67,10 +68,10 @@ GiNaC::numeric float_of(const GiNaC::numeric& n) {
 // The value of a function or power whose operands are numbers, one of them inexact (sin of a
 // double made exact, say); none for anything else, or when it has no finite real value.
 std::optional<long double> value_of_inexact_numbers(const ex& e) {
-  if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e) || e.nops() == 0) return std::nullopt;
+  if (is<GiNaC::add>(e) || is<GiNaC::mul>(e) || e.nops() == 0) return std::nullopt;
   bool any_inexact = false;
   for (const auto& op : e) {
-    if (!GiNaC::is_a<GiNaC::numeric>(op)) return std::nullopt;
+    if (!is<GiNaC::numeric>(op)) return std::nullopt;
     any_inexact = any_inexact || inexact(op);
   }
   if (!any_inexact) return std::nullopt;  // sqrt(2), sin(2/5): exact, kept
@@ -172,7 +173,7 @@ class Gathering {
 class DecimalNumbers : public GiNaC::map_function {
  public:
   ex operator()(const ex& e) override {
-    if (GiNaC::is_a<GiNaC::numeric>(e)) return shown(e);
+    if (is<GiNaC::numeric>(e)) return shown(e);
     if (atomic(e)) return e;
     if (auto done = memo_.find(e); done != memo_.end()) return done->second;
     const ex r = rebuilt(e);
@@ -182,9 +183,9 @@ class DecimalNumbers : public GiNaC::map_function {
 
  private:
   ex rebuilt(const ex& e) {
-    if (GiNaC::is_a<GiNaC::add>(e)) return terms(e, 1).sum();
-    if (GiNaC::is_a<GiNaC::mul>(e)) return product(e);
-    if (GiNaC::is_a<GiNaC::power>(e)) return power(e);
+    if (is<GiNaC::add>(e)) return terms(e, 1).sum();
+    if (is<GiNaC::mul>(e)) return product(e);
+    if (is<GiNaC::power>(e)) return power(e);
     const ex mapped = e.map(*this);
     const auto value = value_of_inexact_numbers(mapped);
     return value ? ex(as_float(*value)) : mapped;
@@ -200,7 +201,7 @@ class DecimalNumbers : public GiNaC::map_function {
     };
     for (const auto& term : order_.operands(e)) {
       const ex t = (*this)(term);
-      if (GiNaC::is_a<GiNaC::add>(t))
+      if (is<GiNaC::add>(t))
         for (const auto& u : shown_order_.operands(t)) gather(u);
       else
         gather(t);
@@ -219,10 +220,10 @@ class DecimalNumbers : public GiNaC::map_function {
   }
 
   std::pair<ex, ex> coefficient_and_rest(const ex& t) {
-    if (GiNaC::is_a<GiNaC::numeric>(t)) return {t, 1};
-    if (!GiNaC::is_a<GiNaC::mul>(t)) return {1, t};
+    if (is<GiNaC::numeric>(t)) return {t, 1};
+    if (!is<GiNaC::mul>(t)) return {1, t};
     ex c = 1, rest = 1;
-    for (const auto& f : shown_order_.operands(t)) (GiNaC::is_a<GiNaC::numeric>(f) ? c : rest) *= f;
+    for (const auto& f : shown_order_.operands(t)) (is<GiNaC::numeric>(f) ? c : rest) *= f;
     return {c, rest};
   }
 
@@ -231,8 +232,8 @@ class DecimalNumbers : public GiNaC::map_function {
     GiNaC::exvector factors;
     std::optional<ex> first_sum;
     for (const auto& f : order_.operands(e)) {
-      if (GiNaC::is_a<GiNaC::numeric>(f)) numbers.push_back(f);
-      else if (GiNaC::is_a<GiNaC::add>(f) && !first_sum) first_sum = f;
+      if (is<GiNaC::numeric>(f)) numbers.push_back(f);
+      else if (is<GiNaC::add>(f) && !first_sum) first_sum = f;
       else add_factor((*this)(f), numbers, factors);
     }
     if (first_sum) {
@@ -263,7 +264,7 @@ class DecimalNumbers : public GiNaC::map_function {
   ex assembled(const std::vector<ex>& numbers, GiNaC::exvector factors) {
     factors.push_back(shown(folded(numbers, false)));
     const ex p = GiNaC::dynallocate<GiNaC::mul>(factors);
-    if (!GiNaC::is_a<GiNaC::add>(p)) return p;
+    if (!is<GiNaC::add>(p)) return p;
     Terms spread = terms_of(p);
     for (auto& c : spread.coefficients) c = shown(c);
     return spread.sum();
@@ -272,14 +273,14 @@ class DecimalNumbers : public GiNaC::map_function {
   // g, shown, into a product: its numbers among the numbers, its other factors among the factors,
   // a sum or an integer power of one normalized (its scale among the numbers).
   void add_factor(const ex& g, std::vector<ex>& numbers, GiNaC::exvector& factors) {
-    if (GiNaC::is_a<GiNaC::numeric>(g)) return numbers.push_back(g);
-    if (GiNaC::is_a<GiNaC::mul>(g)) {
+    if (is<GiNaC::numeric>(g)) return numbers.push_back(g);
+    if (is<GiNaC::mul>(g)) {
       for (const auto& f : shown_order_.operands(g)) add_factor(f, numbers, factors);
       return;
     }
-    const bool is_power = GiNaC::is_a<GiNaC::power>(g);
+    const bool is_power = is<GiNaC::power>(g);
     const ex base = is_power ? g.op(0) : g, exponent = is_power ? g.op(1) : ex(1);
-    if (!GiNaC::is_a<GiNaC::add>(base) || !exponent.info(GiNaC::info_flags::integer)) return factors.push_back(g);
+    if (!is<GiNaC::add>(base) || !exponent.info(GiNaC::info_flags::integer)) return factors.push_back(g);
     const auto [scale, normalized] = normalized_sum(base);
     if (!scale.is_equal(1)) numbers.push_back(GiNaC::pow(scale, exponent));
     factors.push_back(GiNaC::dynallocate<GiNaC::power>(normalized, exponent));
@@ -340,7 +341,7 @@ namespace {
 
 // Whether e holds an inexact number (each shared subexpression looked at once).
 bool has_inexact(const ex& e, ExMap<bool>& seen) {
-  if (GiNaC::is_a<GiNaC::numeric>(e)) return inexact(e);
+  if (is<GiNaC::numeric>(e)) return inexact(e);
   if (atomic(e)) return false;
   if (auto it = seen.find(e); it != seen.end()) return it->second;
   bool found = false;
@@ -355,10 +356,10 @@ bool has_inexact(const ex& e, ExMap<bool>& seen) {
 // kept exact; in the canonical order of those factors.
 Terms by_monomial(const ex& polynomial, CanonicalOrder& order) {
   Gathering gathered;
-  const auto terms = GiNaC::is_a<GiNaC::add>(polynomial) ? order.operands(polynomial) : std::vector<ex>{polynomial};
+  const auto terms = is<GiNaC::add>(polynomial) ? order.operands(polynomial) : std::vector<ex>{polynomial};
   for (const auto& term : terms) {
     ex constant = 1, monomial = 1;
-    for (const auto& f : GiNaC::is_a<GiNaC::mul>(term) ? order.operands(term) : std::vector<ex>{term})
+    for (const auto& f : is<GiNaC::mul>(term) ? order.operands(term) : std::vector<ex>{term})
       (free_symbols(f).empty() ? constant : monomial) *= f;
     gathered.add(constant, monomial);
   }
@@ -373,7 +374,7 @@ Terms by_monomial(const ex& polynomial, CanonicalOrder& order) {
 // in extended precision.
 ex quotient(const ex& c, const ex& lead) {
   if (!is_float(c) && !is_float(lead)) return c / lead;
-  auto number = [](const ex& x) { return GiNaC::is_a<GiNaC::numeric>(x) ? x : ex(GiNaC::numeric(evaluate(x, {}, "coefficient"))); };
+  auto number = [](const ex& x) { return is<GiNaC::numeric>(x) ? x : ex(GiNaC::numeric(evaluate(x, {}, "coefficient"))); };
   return shown(ratio(number(c), number(lead)));
 }
 

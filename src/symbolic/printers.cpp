@@ -15,6 +15,7 @@
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 namespace adyn::sym {
 namespace canonical_printing {
@@ -67,7 +68,7 @@ constexpr Style c_style{Format::C, "(", ")", "*"};
 constexpr unsigned kSumPrecedence = 40, kProductPrecedence = 50, kPowerPrecedence = 60;  // GiNaC's
 
 bool negative_number(const ex& e) {
-  return is_a<GiNaC::numeric>(e) && GiNaC::ex_to<GiNaC::numeric>(e).is_real() && GiNaC::ex_to<GiNaC::numeric>(e).is_negative();
+  return is<GiNaC::numeric>(e) && GiNaC::ex_to<GiNaC::numeric>(e).is_real() && GiNaC::ex_to<GiNaC::numeric>(e).is_negative();
 }
 
 // Prints `e`, or −e if `negate`, with the signs of sums chosen by the canonical order: a sum is
@@ -78,11 +79,11 @@ class CanonicalPrinter {
   CanonicalPrinter(const C& c, const Style& style) : c_(c), order_(*c.order), style_(style) {}
 
   void print(const ex& e, unsigned level, bool negate) {
-    if (is_a<GiNaC::add>(e)) return sum(e, level, negate);
-    if (is_a<GiNaC::mul>(e)) return product(e, level, negate);
-    if (is_a<GiNaC::power>(e)) return power(e, level, negate);
+    if (is<GiNaC::add>(e)) return sum(e, level, negate);
+    if (is<GiNaC::mul>(e)) return product(e, level, negate);
+    if (is<GiNaC::power>(e)) return power(e, level, negate);
     if (!negate) return e.print(c_, level);
-    if (is_a<GiNaC::numeric>(e)) return ex(-e).print(c_, level);
+    if (is<GiNaC::numeric>(e)) return ex(-e).print(c_, level);
     signed_form(true, level, [&] { e.print(c_, kProductPrecedence); });
   }
 
@@ -104,11 +105,11 @@ class CanonicalPrinter {
     const bool parens = kSumPrecedence <= level;
     if (parens) c_.s << style_.open;
     auto terms = order_.operands(e);
-    std::stable_partition(terms.begin(), terms.end(), [](const ex& t) { return !is_a<GiNaC::numeric>(t); });
+    std::stable_partition(terms.begin(), terms.end(), [](const ex& t) { return !is<GiNaC::numeric>(t); });
     for (std::size_t i = 0; i < terms.size(); ++i) {
       if (order_.negative(terms[i]) != negate) c_.s << '-';
       else if (i) c_.s << '+';
-      magnitude(terms[i], is_a<GiNaC::numeric>(terms[i]) ? 0 : kSumPrecedence);
+      magnitude(terms[i], is<GiNaC::numeric>(terms[i]) ? 0 : kSumPrecedence);
     }
     if (parens) c_.s << style_.close;
   }
@@ -123,8 +124,8 @@ class CanonicalPrinter {
     std::vector<Factor> numerator, denominator;
     GiNaC::numeric coefficient = 1;
     for (const auto& op : order_.operands(e)) {
-      if (is_a<GiNaC::numeric>(op)) coefficient = GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(op));
-      else if (is_a<GiNaC::power>(op) && negative_number(op.op(1))) denominator.push_back({op.op(0), -op.op(1)});
+      if (is<GiNaC::numeric>(op)) coefficient = GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(op));
+      else if (is<GiNaC::power>(op) && negative_number(op.op(1))) denominator.push_back({op.op(0), -op.op(1)});
       else numerator.push_back({op, 1});
     }
     if (style_.format != Format::C && coefficient.is_rational()) {
@@ -210,7 +211,7 @@ class CanonicalPrinter {
   void c_power(const ex& base, const ex& exponent, bool integer, B&& print_base) {
     constexpr int kLargestProduct = 4;
     const int n = integer ? GiNaC::ex_to<GiNaC::numeric>(exponent).to_int() : 0;
-    if (integer && n <= kLargestProduct && (is_a<GiNaC::symbol>(base) || is_a<GiNaC::constant>(base))) {
+    if (integer && n <= kLargestProduct && (is<GiNaC::symbol>(base) || is<GiNaC::constant>(base))) {
       c_.s << '(';
       for (int i = 0; i < n; ++i) {
         if (i) c_.s << '*';
@@ -329,7 +330,7 @@ std::string to_latex(const GiNaC::matrix& m) {
 std::string to_c(const ex& e) {
   // Constants such as Pi have no C spelling (M_PI is not ISO C): print their values.
   struct : GiNaC::map_function {
-    ex operator()(const ex& x) override { return GiNaC::is_a<GiNaC::constant>(x) ? x.evalf() : x.map(*this); }
+    ex operator()(const ex& x) override { return is<GiNaC::constant>(x) ? x.evalf() : x.map(*this); }
   } numeric_constants;
   return print_canonically<canonical_c>(numeric_constants(e));
 }
@@ -430,7 +431,7 @@ std::string c_function(const std::string& name, const std::vector<CArray>& input
   std::vector<std::pair<ex, std::string>> unpacked;  // renamed input symbol, where it is read from
   for (const auto& in : inputs)
     for (std::size_t i = 0; i < in.entries.size(); ++i) {
-      if (!GiNaC::is_a<GiNaC::symbol>(in.entries[i])) throw Error("c_function: input '" + in.name + "' must hold symbols");
+      if (!is<GiNaC::symbol>(in.entries[i])) throw Error("c_function: input '" + in.name + "' must hold symbols");
       std::string id = c_identifier(GiNaC::ex_to<GiNaC::symbol>(in.entries[i]).get_name(), used);
       rename[in.entries[i]] = interned_symbol(id);
       if (needed.count(in.entries[i])) unpacked.emplace_back(rename[in.entries[i]], in.name + "[" + std::to_string(i) + "]");
