@@ -60,10 +60,15 @@ formulations::EquationsOfMotion derive_without_redundant_rows(const model::Syste
     redundant = redundant_constraints(system);
     if (redundant.empty()) throw;
   }
+  return derive_without(system, method, redundant);
+}
+
+formulations::EquationsOfMotion derive_without(const model::System& system, const std::string& method,
+                                               const std::vector<std::string>& constraints) {
   model::System independent = system;
-  for (const auto& name : redundant) independent.remove_constraint(name);
+  for (const auto& name : constraints) independent.remove_constraint(name);
   auto eom = formulations::derive(independent, method);
-  eom.dropped_constraints = redundant;
+  eom.dropped_constraints = constraints;
   return eom;
 }
 

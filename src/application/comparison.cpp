@@ -84,16 +84,36 @@ std::vector<GiNaC::ex> equation_entries(const formulations::EquationsOfMotion& e
   return out;
 }
 
-void evaluate_accelerations(const model::System& system, const formulations::EquationsOfMotion& eom,
-                            const std::vector<analysis::SystemState>& states, MethodResult& r) {
+// q̈ at each state (a SingularityError, rows that lose rank, passes to the caller).
+std::vector<Eigen::VectorXd> accelerations(const model::System& system, const formulations::EquationsOfMotion& eom,
+                                           const std::vector<analysis::SystemState>& states) {
   const auto parameters = system.parameter_values();
+  std::vector<Eigen::VectorXd> out;
+  for (const auto& x : states)
+    out.push_back(formulations::coordinate_accelerations(eom, formulations::state_for(eom, system, x.t, x.q, x.u), parameters));
+  return out;
+}
+
+// q̈ into r. Where the rows' solve meets dependent rows (the KKT system of the multiplier forms
+// with Bricard's redundant row), the constraints redundant at every consistent state are left out
+// as derive_without_redundant_rows leaves them out for the methods that need independent rows at
+// derivation, and said in the note; where none is redundant, the method fails naming the rows.
+void evaluate_accelerations(const model::System& system, formulations::EquationsOfMotion& eom, const std::string& method,
+                            const std::vector<analysis::SystemState>& states, MethodResult& r) {
   try {
-    for (const auto& x : states)
-      r.accelerations.push_back(
-          formulations::coordinate_accelerations(eom, formulations::state_for(eom, system, x.t, x.q, x.u), parameters));
+    try {
+      r.accelerations = accelerations(system, eom, states);
+    } catch (const SingularityError&) {
+      const auto redundant = eom.dropped_constraints.empty() ? analysis::redundant_constraints(system)
+                                                             : std::vector<std::string>{};
+      if (redundant.empty()) throw;
+      eom = analysis::derive_without(system, method, redundant);
+      r.accelerations = accelerations(system, eom, states);
+    }
   } catch (const Error& e) {
     r.failure = e.what();
   }
+  r.note = formulations::dropped_note(eom);
 }
 
 }  // namespace
@@ -113,11 +133,11 @@ MethodResult run_method(const model::System& system, const std::string& method,
     r.failure = std::string("derivation failed: ") + e.what();
     return r;
   }
+  evaluate_accelerations(system, eom, method, states, r);
   // The operations of one evaluation with each common subexpression computed once: what the tape
   // and the generated C compute. (Their trees, each shared subexpression counted as often as it is
   // used, run to billions for a bicycle: 1.8e9 for Kane's, 4.5e3 evaluated.)
   r.operations = sym::cse(equation_entries(eom)).operation_count();
-  evaluate_accelerations(system, eom, states, r);
   return r;
 }
 

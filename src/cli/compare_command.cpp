@@ -41,6 +41,7 @@ std::string serialize(const MethodResult& r) {
       {"derive_seconds", r.derive_seconds}, {"operations", r.operations}, {"accelerations", nlohmann::json::array()}};
   if (r.not_applicable) j["not_applicable"] = *r.not_applicable;
   if (r.failure) j["failure"] = *r.failure;
+  if (!r.note.empty()) j["note"] = r.note;
   for (const auto& a : r.accelerations) j["accelerations"].push_back(std::vector<double>(a.data(), a.data() + a.size()));
   return j.dump();
 }
@@ -50,6 +51,7 @@ MethodResult deserialize(const std::string& name, const std::string& text) {
   MethodResult r{.name = name};
   if (j.contains("not_applicable")) r.not_applicable = j["not_applicable"].get<std::string>();
   if (j.contains("failure")) r.failure = j["failure"].get<std::string>();
+  if (j.contains("note")) r.note = j["note"].get<std::string>();
   r.derive_seconds = j["derive_seconds"].get<double>();
   r.operations = j["operations"].get<std::size_t>();
   for (const auto& a : j["accelerations"]) {
@@ -103,6 +105,7 @@ void write_row(const MethodResult& m, const Comparison& c, const CompareOptions&
   const auto verdict = application::verdict_text(m, c, o.time_limit);
   if (m.not_applicable || !m.derive_seconds) out << fmt::format("{:<22}{:>22}  {}\n", m.name, "", verdict);
   else out << fmt::format("{:<22}{:>12.1f}{:>10}  {}\n", m.name, 1e3 * m.derive_seconds, m.operations, verdict);
+  if (!m.note.empty()) out << fmt::format("{:<22}{}\n", "", m.note);
   out.flush();
 }
 
@@ -150,6 +153,7 @@ nlohmann::json to_json(const Comparison& c, const CompareOptions& o) {
       r["failure"] = m.failure ? nlohmann::json(*m.failure) : nlohmann::json(nullptr);
       r["max_relative_difference"] = m.difference ? nlohmann::json(*m.difference) : nlohmann::json(nullptr);
       r["agrees"] = m.agrees(c.tolerance);
+      r["note"] = m.note.empty() ? nlohmann::json(nullptr) : nlohmann::json(m.note);
     }
     j["methods"].push_back(r);
   }

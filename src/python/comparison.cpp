@@ -25,6 +25,7 @@ std::string table(const Comparison& c) {
     std::snprintf(row, sizeof row, "%12.1f  ", 1e3 * m.derive_seconds);
     out += "\n" + m.name + std::string(m.name.size() < 22 ? 22 - m.name.size() : 0, ' ') + row +
            application::verdict_text(m, c, 0);
+    if (!m.note.empty()) out += "\n" + std::string(22, ' ') + m.note;
   }
   return out;
 }
@@ -53,6 +54,7 @@ void bind_comparison(py::module_& m) {
       .def_readonly("not_applicable", &MethodResult::not_applicable, "Why the method does not treat this system")
       .def_readonly("failure", &MethodResult::failure, "Why it failed (derivation or evaluation)")
       .def_readonly("difference", &MethodResult::difference, "Max relative difference of q'' from the reference")
+      .def_readonly("note", &MethodResult::note, "The constraints left out as redundant, and why ('' for none)")
       .def("__repr__", [](const MethodResult& r) { return "<adyn.MethodResult '" + r.name + "'>"; });
   py::class_<Comparison>(m, "Comparison", "Every formulation on one model (adyn.compare)")
       .def_readonly("system", &Comparison::system)

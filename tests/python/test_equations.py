@@ -52,6 +52,17 @@ def test_every_formulation_agrees(example, name):
     assert str(c).startswith("System: ")
 
 
+def test_compare_leaves_out_a_redundant_row_where_the_kkt_solve_needs_it(example):
+    """Bricard's five closure rows have rank four: Lagrange's KKT solve leaves the redundant row out
+    (as Kane's elimination does) and the comparison says so in each method's note."""
+    c = adyn.compare(adyn.load(example("iftomm_a04_bricard.yaml")), methods=["lagrange", "kane", "udwadia-kalaba"],
+                     states=2)
+    assert c.agree, str(c)
+    lagrange, kane, uk = c.methods
+    assert "'J6 axis 2' left out" in lagrange.note and "'J6 axis 2' left out" in kane.note and uk.note == ""
+    assert lagrange.note in str(c)
+
+
 def test_compare_runs_the_methods_chosen(example):
     model = adyn.load(example("double_pendulum.yaml"))
     c = adyn.compare(model, methods=["kane", "lagrange"], states=2)

@@ -29,4 +29,10 @@ std::vector<std::string> redundant_constraints(const model::System& system);
 /// stands when none is redundant).
 formulations::EquationsOfMotion derive_without_redundant_rows(const model::System& system, const std::string& method);
 
+/// The equations of `system` by `method` with the named constraints left out (named in
+/// eom.dropped_constraints): for rows redundant_constraints found, where the rows' solve needs
+/// independent ones.
+formulations::EquationsOfMotion derive_without(const model::System& system, const std::string& method,
+                                               const std::vector<std::string>& constraints);
+
 }  // namespace adyn::analysis

@@ -27,6 +27,7 @@ struct MethodResult {
   std::size_t operations = 0;  // to evaluate the equations once, each common subexpression once
   std::vector<Eigen::VectorXd> accelerations{};  // q̈ at each state
   std::optional<double> difference{};            // max relative difference from the reference
+  std::string note{};  // constraints left out as redundant (formulations::dropped_note), "" for none
   bool agrees(double tolerance) const { return !failure && difference && *difference <= tolerance; }
   bool evaluated() const { return !not_applicable && !failure && !timed_out; }
 };
