@@ -204,7 +204,13 @@ void EquationsEvaluator::load_state(double t, const double* q, const double* u) 
 void EquationsEvaluator::load_inputs(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
   compile_matrices();
   load_state(t, q.data(), u.data());
+  evaluate_main();
+}
+
+void EquationsEvaluator::evaluate_main() const {
+  if (constants_held_) return code_->main.evaluate_varying(in_.data(), out_.data());
   code_->main.evaluate(in_.data(), out_.data());
+  constants_held_ = true;
 }
 
 Eigen::VectorXd EquationsEvaluator::coordinate_rates(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
@@ -237,7 +243,7 @@ EvaluatedEquations EquationsEvaluator::matrices(double t, const Eigen::VectorXd&
 EquationsView EquationsEvaluator::view(double t, const double* q, const double* u) const {
   compile_matrices();
   load_state(t, q, u);
-  code_->main.evaluate(in_.data(), out_.data());
+  evaluate_main();
   const auto P = static_cast<Eigen::Index>(p_), R = static_cast<Eigen::Index>(rows_), N = static_cast<Eigen::Index>(n_);
   const double* o = out_.data();
   EquationsView v{.M = {o, P, P}, .F = {o + P * P, P}, .qdot = {o + P * P + P, N}, .G = {o + P * P + P + N, R, P},
@@ -266,6 +272,7 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
   }
   load_state(t, q, u);
   const double* F = out_.data() + p_ * p_;
+  constants_held_ = false;  // M and F are solved in place
   if (code_->main.native() && code_->main.native()->solves()) {
     if (code_->main.native()->evaluate_and_solve(in_.data(), out_.data()) != 0) throw_singular_or_not_finite(t);
     std::copy(F, F + P, udot);  // u̇, written over F
@@ -288,7 +295,7 @@ void EquationsEvaluator::rates(double t, const double* q, const double* u, doubl
 // After a failed factorization: the matrices again, to tell a value that is not finite from a
 // mass matrix that is not positive definite.
 void EquationsEvaluator::throw_singular_or_not_finite(double t) const {
-  code_->main.evaluate(in_.data(), out_.data());
+  evaluate_main();
   const Eigen::Map<const Eigen::VectorXd> values(out_.data(), static_cast<Eigen::Index>(p_ * p_ + p_ + n_));
   if (!values.allFinite()) throw_not_finite(t);
   throw SingularityError(method_ + " equations " + at_time(t), linalg::not_positive_definite);

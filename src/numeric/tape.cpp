@@ -82,6 +82,8 @@ void Tape::schedule(const std::vector<Instruction>& code) {
   }
   for (auto& s : output_slots_) s = renumbered[s];
   slot_count_ = first_computed_ + order.size();
+  for (std::uint32_t i = 0; i < output_slots_.size(); ++i)
+    if (output_slots_[i] < input_count_ || output_slots_[i] >= first_computed_) varying_.push_back(i);
 }
 
 template <class F>
@@ -91,6 +93,16 @@ void Tape::apply(const Run& r, double* w, F f) const {
 }
 
 void Tape::evaluate(const double* inputs, double* outputs) const {
+  const double* w = run(inputs);
+  for (std::size_t i = 0; i < output_slots_.size(); ++i) outputs[i] = w[output_slots_[i]];
+}
+
+void Tape::evaluate_varying(const double* inputs, double* outputs) const {
+  const double* w = run(inputs);
+  for (const auto i : varying_) outputs[i] = w[output_slots_[i]];
+}
+
+const double* Tape::run(const double* inputs) const {
   double* w = registers();
   double* out = w + first_computed_;  // the computed values, in the order of the runs
   for (std::size_t i = 0; i < input_count_; ++i) w[i] = inputs[i];
@@ -131,7 +143,7 @@ void Tape::evaluate(const double* inputs, double* outputs) const {
       case Op::Tanh: apply(r, w, [](double a, double) { return std::tanh(a); }); break;
     }
   }
-  for (std::size_t i = 0; i < output_slots_.size(); ++i) outputs[i] = w[output_slots_[i]];
+  return w;
 }
 
 }  // namespace adyn::numeric

@@ -116,3 +116,20 @@ TEST(Tape, NamesASymbolThatIsNotAnInput) {
     EXPECT_NE(std::string(e.what()).find("'k', which is not an input"), std::string::npos) << e.what();
   }
 }
+
+// evaluate_varying writes the outputs that are not constants (an input passed through, a computed
+// value) and leaves the constants' places as they are: into a buffer evaluate() filled, it gives
+// what evaluate() gives.
+TEST(Tape, EvaluatingTheVaryingOutputsLeavesTheConstantsInPlace) {
+  const symbol x("x"), y("y");
+  const numeric::Tape tape({x, y}, {ex(0), x * y + 1, ex(2), y, sin(x), ex(-3)});
+  std::vector<double> buffer(tape.output_count(), 0.0);
+  tape.evaluate(std::vector<double>{0.5, 2.0}.data(), buffer.data());
+  const std::vector<double> in{1.5, -4.0};
+  tape.evaluate_varying(in.data(), buffer.data());
+  EXPECT_EQ(buffer, run(tape, in));
+  std::vector<double> sentinel(tape.output_count(), 7.0);
+  tape.evaluate_varying(in.data(), sentinel.data());
+  // (−3 is the negation of the constant 3, stored once whatever its sign: computed, so written.)
+  EXPECT_EQ(sentinel, (std::vector<double>{7.0, 1.5 * -4.0 + 1, 7.0, -4.0, std::sin(1.5), -3.0}));
+}

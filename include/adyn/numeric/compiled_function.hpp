@@ -46,6 +46,12 @@ class CompiledFunction {
     if (native_) native_->evaluate(in, out);
     else tape_->evaluate(in, out);
   }
+  /// The same into a buffer that holds the constant outputs already (from evaluate() into it): the
+  /// tape writes only the others (Tape::evaluate_varying), the generated C all.
+  void evaluate_varying(const double* in, double* out) const {
+    if (native_) native_->evaluate(in, out);
+    else tape_->evaluate_varying(in, out);
+  }
 
  private:
   std::shared_ptr<Tape> tape_;

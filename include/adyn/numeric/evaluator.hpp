@@ -161,6 +161,9 @@ class EquationsEvaluator {
   // beside the articulated-body algorithm; then this copy's buffers for them.
   void compile_matrices() const;
   void load_parameters() const;
+  /// The compiled M, F, q̇, G, g into out_: only the entries that vary where out_ holds the
+  /// constant ones (constants_held_).
+  void evaluate_main() const;
 
   // An object of its own in each copy; complete in evaluator.cpp only, where the copies are made.
   template <class T>
@@ -195,6 +198,7 @@ class EquationsEvaluator {
   struct TreeWorkspaces;  // the derivatives' buffers through the tree (evaluator.cpp)
   mutable Owned<TreeWorkspaces> tree_workspaces_;
   mutable std::vector<double> in_, out_;  // (t, q, u, parameters, parameter-only values); M, F, q̇, G, g, μ
+  mutable bool constants_held_ = false;    // out_ holds the constant entries (none solved in place over them)
   mutable std::vector<double> diagonal_;  // M's diagonal, kept for the pivot test of the in-place Cholesky
 };
 

@@ -35,6 +35,11 @@ class Tape {
   /// outputs[i] = the i-th expression at the given inputs. The tape holds no registers of its own
   /// (they are the evaluating thread's), so one tape serves every run and thread at once.
   void evaluate(const double* inputs, double* outputs) const;
+  /// The same, writing only the outputs that are not constants: for a buffer that holds the
+  /// constants already (from evaluate() into it). Matrices of many structural zeros are then not
+  /// copied whole at every call (A02 at N = 40: M and G hold 13 041 entries, about 400 of them not
+  /// zero by structure).
+  void evaluate_varying(const double* inputs, double* outputs) const;
 
  private:
   using Op = StraightLineProgram::Op;
@@ -47,6 +52,8 @@ class Tape {
   void schedule(const std::vector<Instruction>& code);
   template <class F>
   void apply(const Run& r, double* w, F f) const;
+  /// The runs into this thread's registers; returns them.
+  const double* run(const double* inputs) const;
 
   std::size_t input_count_ = 0;
   std::vector<double> constants_;               // slots [input_count, input_count + constants)
@@ -54,6 +61,7 @@ class Tape {
   std::vector<std::uint32_t> a_, b_, c_;  // the scheduled instructions' operands; the k-th writes first_computed_ + k
   std::vector<int> exponent_;
   std::vector<std::uint32_t> output_slots_;
+  std::vector<std::uint32_t> varying_;  // the outputs whose slots are not constants
   std::size_t slot_count_ = 0;
   std::uint32_t first_computed_ = 0;
   std::uint64_t id_ = 0;                        // which tape the thread's registers hold the constants of
