@@ -10,9 +10,10 @@ const std::vector<IntegratorChoice>& integrators() {
        .help = "explicit Dormand-Prince"},
       {.key = "bdf", .integrator = Integrator::Bdf, .label = "CVODE BDF", .help = "CVODE"},
       {.key = "ida", .integrator = Integrator::Ida, .label = "IDA", .help = "DAE with the multipliers",
-       .multiplier_form = true},
+       .multiplier_form = true, .dense_output = false},
       {.key = "midpoint", .integrator = Integrator::ImplicitMidpoint, .label = "implicit midpoint",
-       .help = "symplectic implicit midpoint at the fixed --step; use with -m hamilton", .locates_events = false},
+       .help = "symplectic implicit midpoint at the fixed --step; use with -m hamilton", .locates_events = false,
+       .dense_output = false},
       {.key = "ali3p", .integrator = Integrator::AugmentedLagrangianIndex3,
        .label = "index-3 augmented Lagrangian (ALI3-P)",
        .help = "index-3 augmented Lagrangian with projections at the fixed --step: constraints through singular "

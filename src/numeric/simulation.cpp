@@ -11,6 +11,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/number_text.hpp"
+#include "adyn/numeric/integrator_registry.hpp"
 #include "branch_jump.hpp"
 #include "impacts.hpp"
 #include "rank_watch.hpp"
@@ -245,10 +246,7 @@ class Run {
   // Before the output time tout, the probes where the rank indicator falls towards zero (on the
   // integrator's dense output, which they leave undisturbed); false when one stopped the run.
   bool probe_rank(double tout) {
-    if (!rank_ || event_count() ||
-        (options_.integrator != Integrator::DormandPrince && options_.integrator != Integrator::Bdf &&
-         options_.integrator != Integrator::AugmentedLagrangianIndex3))
-      return true;
+    if (!rank_ || event_count() || !integrator_choice(options_.integrator).dense_output) return true;
     rank_->begin_interval();
     while (running()) {
       const auto probe = rank_->next_probe(tout);

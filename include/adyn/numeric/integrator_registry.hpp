@@ -20,6 +20,10 @@ struct IntegratorChoice {
   bool multiplier_form = false;
   /// Locates the model's events.
   bool locates_events = true;
+  /// Gives states between its steps without changing them (CVODE's and ARKODE's dense output, the
+  /// steps' Hermite interpolation of ali3p): where the constraint rows' rank indicator falls between
+  /// samples, the rank watch probes there (rank_watch.hpp).
+  bool dense_output = true;
 };
 
 /// Every integrator, in the order the options list them.
