@@ -1,5 +1,6 @@
 // The rank of the constraint rows and its report (constraint_rank.hpp).
 #include "adyn/numeric/constraint_rank.hpp"
+#include "adyn/linalg/singular_values.hpp"
 #include "adyn/quoted_names.hpp"
 
 #include <algorithm>
@@ -14,7 +15,8 @@ RankAt rank_at(const Eigen::MatrixXd& J, std::size_t expected) {
   // Column-pivoted QR of Jᵀ: |R_kk| falls with the k-th singular value (a row whose gradient
   // vanishes, as A02's at its horizontal positions, falls with it: the rows are not rescaled here).
   const Eigen::Index pivots = std::min(J.rows(), J.cols());
-  const Eigen::VectorXd R = Eigen::ColPivHouseholderQR<Eigen::MatrixXd>(J.transpose()).matrixQR().diagonal().head(pivots).cwiseAbs();
+  r.transposed_qr.compute(J.transpose());
+  const Eigen::VectorXd R = r.transposed_qr.matrixQR().diagonal().head(pivots).cwiseAbs();
   const double first = R(0);
   if (expected > 0)
     r.indicator = first > 0 && expected <= static_cast<std::size_t>(pivots) ? R(static_cast<Eigen::Index>(expected - 1)) / first : 0.0;
@@ -22,14 +24,11 @@ RankAt rank_at(const Eigen::MatrixXd& J, std::size_t expected) {
     r.rank = static_cast<std::size_t>(J.rows());
     return r;
   }
-  const Eigen::VectorXd sigma = Eigen::BDCSVD<Eigen::MatrixXd>(J).singularValues();  // decreasing
-  const double largest = sigma(0);
-  while (r.rank < static_cast<std::size_t>(sigma.size()) && sigma(static_cast<Eigen::Index>(r.rank)) > rank_tolerance * largest)
-    ++r.rank;
+  const linalg::SingularValueCount sigma(J);
+  const double largest = sigma.value(1);
+  r.rank = largest > 0 ? sigma.above(rank_tolerance * largest) : 0;
   if (expected > 0)
-    r.singular_ratio = largest > 0 && expected <= static_cast<std::size_t>(sigma.size())
-                           ? sigma(static_cast<Eigen::Index>(expected - 1)) / largest
-                           : 0.0;
+    r.singular_ratio = largest > 0 && expected <= sigma.size() ? sigma.value(expected) / largest : 0.0;
   if (r.rank == static_cast<std::size_t>(J.rows())) return r;
   // The rows to name: scaled to unit length, those a column-pivoted QR of Ĵᵀ takes after the rank.
   const Eigen::VectorXd norms = J.rowwise().norm();

@@ -15,7 +15,8 @@ RankWatch::RankWatch(std::string matrix, std::vector<std::string> rows, std::str
   report_.rows = names_.size();
 }
 
-std::optional<std::string> RankWatch::check(double t, const Eigen::MatrixXd& J) {
+std::optional<std::string> RankWatch::check(double t, const Eigen::MatrixXd& J,
+                                            const Eigen::Ref<const Eigen::VectorXd>& state) {
   RankAt r = rank_at(J, report_.rank);
   ++report_.checks;
   if (r.rank > report_.rank) {  // the first check, or one beyond a start at a singular configuration
@@ -28,6 +29,7 @@ std::optional<std::string> RankWatch::check(double t, const Eigen::MatrixXd& J) 
     full_rank_dependent_.clear();
     for (auto i : r.dependent) full_rank_dependent_.push_back(names_[i]);
   }
+  keep_if_independent(t, state, r);
   chain_.push_back({t, r.indicator, r.singular_ratio});
   lowest_ = std::min(lowest_, r.indicator);
   if (chain_.size() > 3) chain_.erase(chain_.begin());
@@ -35,6 +37,19 @@ std::optional<std::string> RankWatch::check(double t, const Eigen::MatrixXd& J) 
   if (in_loss_) report_.changes.back().restored = t;
   in_loss_ = false;
   return unresolved_minimum();
+}
+
+// The QR where the rows are independent and no SVD was needed (the smallest pivot above the guard).
+void RankWatch::keep_if_independent(double t, const Eigen::Ref<const Eigen::VectorXd>& state, RankAt& r) {
+  independent_t_ = std::nan("");
+  if (r.rank != report_.rows || !std::isnan(r.singular_ratio) || r.transposed_qr.rows() == 0) return;
+  independent_qr_ = std::move(r.transposed_qr);
+  independent_t_ = t;
+  independent_state_ = state;
+}
+
+bool RankWatch::independent_at(double t, const Eigen::Ref<const Eigen::VectorXd>& state) const {
+  return t == independent_t_ && state.size() == independent_state_.size() && state == independent_state_;
 }
 
 std::optional<std::string> RankWatch::lost(double t, const RankAt& r) {

@@ -20,9 +20,16 @@ class RankWatch {
   /// `matrix` names what is watched, `rows` its rows; with a non-empty `stop_remedy` a loss of
   /// rank stops the run with a message ending in it.
   RankWatch(std::string matrix, std::vector<std::string> rows, std::string stop_remedy);
-  /// The rank of J at time t (a sample, or a probe between samples). Returns the message that
-  /// stops the run, when the rank fell and the run must stop.
-  std::optional<std::string> check(double t, const Eigen::MatrixXd& J);
+  /// The rank of J at time t and `state` (a sample, or a probe between samples). Returns the
+  /// message that stops the run, when the rank fell and the run must stop.
+  std::optional<std::string> check(double t, const Eigen::MatrixXd& J, const Eigen::Ref<const Eigen::VectorXd>& state);
+  /// Whether the last check was at this t and state and found the rows independent far from
+  /// dependence (every pivot above svd_guard): then multipliers() solves with its QR.
+  bool independent_at(double t, const Eigen::Ref<const Eigen::VectorXd>& state) const;
+  /// λ with Jᵀλ = f in the least-squares sense by the column-pivoted QR of Jᵀ of that check: with the
+  /// rows independent λ is unique, the least-norm λ (least_norm_multipliers) without a second
+  /// decomposition. Only where independent_at().
+  Eigen::VectorXd multipliers(const Eigen::VectorXd& f) const { return independent_qr_.solve(f); }
   /// Where to look next before the output time tout, when the secant of the last two checks puts
   /// the indicator's zero before it (nothing otherwise): halfway there, or nearer where the secants
   /// agree (rank_watch.cpp).
@@ -49,6 +56,7 @@ class RankWatch {
   };
   static double secant_zero(const Point& a, const Point& b);
   std::optional<std::string> lost(double t, const RankAt& r);
+  void keep_if_independent(double t, const Eigen::Ref<const Eigen::VectorXd>& state, RankAt& r);
   std::optional<std::string> unresolved_minimum();
   std::string stop_message(const RankChange& c) const;
 
@@ -59,6 +67,9 @@ class RankWatch {
   std::vector<std::string> full_rank_dependent_;  // the rows dependent at full rank (redundant everywhere)
   bool in_loss_ = false;
   double lowest_ = 1;
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> independent_qr_;  // the last check's, where it found the rows independent
+  double independent_t_ = std::nan("");                          // and where: NaN when it did not
+  Eigen::VectorXd independent_state_;
   int probes_left_ = 64;
 };
 

@@ -226,6 +226,8 @@ class Run {
     return J;
   }
 
+  Eigen::Map<const Eigen::VectorXd> state() const { return {Y_, static_cast<Eigen::Index>(pb_.n + pb_.p)}; }
+
   // The rank at the current state; false when that stopped the run.
   bool check_rank() {
     if (!rank_) return true;
@@ -236,7 +238,7 @@ class Run {
       return true;  // not finite here: the sample says so
     }
     if (!J.allFinite()) return true;
-    if (auto reason = rank_->check(t_, J)) {
+    if (auto reason = rank_->check(t_, J, state())) {
       stop(*reason);
       return false;
     }
@@ -356,7 +358,12 @@ class Run {
     try {
       pb_.inputs_at(t_, Y_);
       if (!tr_.multiplier_names.empty() || compiled_.outputs().needs_accelerations()) {
-        auto solved = evaluator_.evaluate(t_, q, u);
+        // λ by the rank check's QR where it was at this state (the augmented Lagrangian leaves λ to the caller)
+        const bool by_check = rank_ && rank_->independent_at(t_, state());
+        const Eigen::VectorXd none = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(evaluator_.constraint_rows()));
+        auto solved = evaluator_.evaluate(t_, q, u, none, !by_check);
+        if (by_check && solved.lambda.size() == 0 && !tr_.multiplier_names.empty())
+          solved.lambda = rank_->multipliers(solved.constraint_force);
         lambda = std::move(solved.lambda), udot = std::move(solved.udot);
       }
       y = output_values(compiled_.outputs(), pb_, t_, Y_, lambda, udot);

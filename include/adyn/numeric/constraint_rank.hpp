@@ -1,9 +1,9 @@
 #pragma once
 // The rank of the constraint rows along a run: of the constraint Jacobian G of the multiplier and
 // Udwadia–Kalaba forms, or of the block of the rows that the elimination methods solve for their
-// dependent speeds. The rank is counted by the singular values (a rank-revealing SVD): those at or
-// below rank_tolerance times the largest are zero; the SVD (2.5 ms for A02's 80 × 81 rows) is
-// computed only where a column-pivoted QR of Jᵀ (80 µs) finds the rows near
+// dependent speeds. The rank is counted by the singular values: those at or below rank_tolerance
+// times the largest are zero (counted on the bidiagonal form, linalg/singular_values.hpp: 0.5 ms
+// for A02's 80 × 81 rows), only where a column-pivoted QR of Jᵀ (80 µs) finds the rows near
 // dependence (svd_guard). A change of rank is an instant (a singular configuration such as the
 // horizontal positions of IFToMM A02) that lies between the output samples in general, so the run
 // watches the indicator s = |R_rr| / |R_11| of that QR (r the rank seen elsewhere; it falls with σ_r / σ_1):
@@ -26,7 +26,7 @@ namespace adyn::numeric {
 
 /// Singular values at or below this fraction of the largest count as zero.
 inline constexpr double rank_tolerance = 1e-8;
-/// The SVD is computed only where the rows may be dependent: where a pivot |R_kk| of the
+/// The singular values are counted only where the rows may be dependent: where a pivot |R_kk| of the
 /// column-pivoted QR of Jᵀ falls below this fraction of |R_11| (or the rows outnumber the
 /// columns). A pivot is within a small factor of the singular value it stands for in practice
 /// (Golub & Van Loan 5.4.2; at A02's crossings 5 σ_r/σ_1): 100 times the rank tolerance is the
@@ -36,12 +36,14 @@ inline constexpr double svd_guard = 1e-6;
 /// The rank of J and the rows that depend on the others (the rows a column-pivoted QR of J's
 /// row-normalized transpose takes after its rank), with the indicator |R_rr| / |R_11| of the
 /// column-pivoted QR of Jᵀ for `expected` = r (1 when r is 0, 0 when J has fewer than r rows or columns) and, where the
-/// SVD was computed (the rows near dependence), σ_r / σ_1 of J.
+/// SVD was computed (the rows near dependence), σ_r / σ_1 of J; `transposed_qr` is that QR of Jᵀ
+/// (empty for an empty J).
 struct RankAt {
   std::size_t rank = 0;
   double indicator = 1;
   double singular_ratio = std::nan("");
   std::vector<std::size_t> dependent;
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> transposed_qr;
 };
 RankAt rank_at(const Eigen::MatrixXd& J, std::size_t expected);
 
