@@ -236,6 +236,7 @@ std::vector<double> Problem::inputs(double t, const double* q, const double* u) 
 }
 
 bool Problem::stop_requested() {
+  if (stopped_by_user || out_of_time) return true;  // asked once, for every evaluation after
   if (deadline && std::chrono::steady_clock::now() > *deadline) {
     out_of_time = true;
     return true;

@@ -166,7 +166,10 @@ numeric::Trajectory simulate(const Equations& e, const numeric::CompiledSystem* 
   std::optional<py::error_already_set> raised;
   bool ctrl_c = false;
   options.input_law = input_law(law, law_names, raised);
-  options.interrupted = [&] { return ctrl_c || raised.has_value() || python_interrupt_pending(); };
+  options.interrupted = [&] {  // latched: Python reports a pending Ctrl-C once
+    ctrl_c = ctrl_c || python_interrupt_pending();
+    return ctrl_c || raised.has_value();
+  };
   if (!progress.is_none())
     options.progress = [&](double t) {
       if (raised || ctrl_c) return;

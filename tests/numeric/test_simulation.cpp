@@ -315,6 +315,20 @@ TEST(Simulation, InterruptionKeepsTheTrajectorySoFar) {
       << json.str().substr(0, 300);
 }
 
+// A request to stop that is reported once (Python tells a pending Ctrl-C once) stops the run all
+// the same: the evaluations after it are refused too, so no integrator retries past it.
+TEST(Simulation, AStopRequestedOnceStopsTheRun) {
+  auto s = seeds::double_pendulum();
+  numeric::SimulationOptions o;
+  o.t_end = 100;
+  int evaluations = 0;
+  o.interrupted = [&evaluations] { return ++evaluations == 2000; };
+  auto tr = numeric::simulate(s, formulations::lagrange(s), State{0, Eigen::Vector2d(0.8, -0.4), Eigen::Vector2d(0, 0)}, o);
+  EXPECT_TRUE(tr.summary.interrupted);
+  EXPECT_FALSE(tr.summary.completed);
+  EXPECT_LT(tr.t.back(), 100);
+}
+
 // An initial state a double cannot integrate is refused before the run: not finite, or so large
 // (beyond 2^52) that its changes vanish in rounding (an angle of 1e300 ran "successfully" with the
 // angle frozen and an energy error of 1e3).
