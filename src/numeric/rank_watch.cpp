@@ -39,7 +39,7 @@ std::optional<std::string> RankWatch::check(double t, const Eigen::MatrixXd& J,
   return unresolved_minimum();
 }
 
-// The QR where the rows are independent and no SVD was needed (the smallest pivot above the guard).
+// The QR where the rows are independent and no singular values were counted (every pivot above the guard).
 void RankWatch::keep_if_independent(double t, const Eigen::Ref<const Eigen::VectorXd>& state, RankAt& r) {
   independent_t_ = std::nan("");
   if (r.rank != report_.rows || !std::isnan(r.singular_ratio) || r.transposed_qr.rows() == 0) return;

@@ -359,11 +359,10 @@ class Run {
       pb_.inputs_at(t_, Y_);
       if (!tr_.multiplier_names.empty() || compiled_.outputs().needs_accelerations()) {
         // λ by the rank check's QR where it was at this state (the augmented Lagrangian leaves λ to the caller)
-        const bool by_check = rank_ && rank_->independent_at(t_, state());
+        const bool by_check = !tr_.multiplier_names.empty() && rank_ && rank_->independent_at(t_, state());
         const Eigen::VectorXd none = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(evaluator_.constraint_rows()));
         auto solved = evaluator_.evaluate(t_, q, u, none, !by_check);
-        if (by_check && solved.lambda.size() == 0 && !tr_.multiplier_names.empty())
-          solved.lambda = rank_->multipliers(solved.constraint_force);
+        if (by_check && solved.lambda.size() == 0) solved.lambda = rank_->multipliers(solved.constraint_force);
         lambda = std::move(solved.lambda), udot = std::move(solved.udot);
       }
       y = output_values(compiled_.outputs(), pb_, t_, Y_, lambda, udot);

@@ -30,13 +30,13 @@ inline constexpr double rank_tolerance = 1e-8;
 /// column-pivoted QR of Jᵀ falls below this fraction of |R_11| (or the rows outnumber the
 /// columns). A pivot is within a small factor of the singular value it stands for in practice
 /// (Golub & Van Loan 5.4.2; at A02's crossings 5 σ_r/σ_1): 100 times the rank tolerance is the
-/// margin. The probes halving towards a crossing need the SVD for their last 4 or 5.
+/// margin. The probes halving towards a crossing need the count for their last 4 or 5.
 inline constexpr double svd_guard = 1e-6;
 
 /// The rank of J and the rows that depend on the others (the rows a column-pivoted QR of J's
 /// row-normalized transpose takes after its rank), with the indicator |R_rr| / |R_11| of the
 /// column-pivoted QR of Jᵀ for `expected` = r (1 when r is 0, 0 when J has fewer than r rows or columns) and, where the
-/// SVD was computed (the rows near dependence), σ_r / σ_1 of J; `transposed_qr` is that QR of Jᵀ
+/// singular values were counted (the rows near dependence), σ_r / σ_1 of J; `transposed_qr` is that QR of Jᵀ
 /// (empty for an empty J).
 struct RankAt {
   std::size_t rank = 0;
