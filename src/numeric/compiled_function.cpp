@@ -1,5 +1,7 @@
 #include "adyn/numeric/compiled_function.hpp"
 
+#include <algorithm>
+
 #include "adyn/error.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -30,11 +32,12 @@ std::vector<GiNaC::symbol> state_inputs(const std::vector<GiNaC::symbol>& coordi
 }
 
 CompiledFunction::CompiledFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
-                                   Backend backend, const std::optional<MassMatrixSolve>& solve) {
+                                   Backend backend, const std::optional<MassMatrixSolve>& solve, const Lanes& lanes)
+    : lanes_(lanes) {
   const StraightLineProgram program = compile_straight_line(inputs, outputs);
   if (backend == Backend::Native) {
     try {
-      native_ = std::make_shared<NativeFunction>(program, solve);
+      native_ = std::make_shared<NativeFunction>(program, solve, lanes);
       backend_note_ = native_->note();
       return;
     } catch (const NativeCodeError& e) {
@@ -42,6 +45,20 @@ CompiledFunction::CompiledFunction(const std::vector<GiNaC::symbol>& inputs, con
     }
   }
   tape_ = std::make_shared<Tape>(program);
+}
+
+// Point by point: the shared inputs, then each lane's own, gathered into this thread's buffer.
+void CompiledFunction::evaluate_lanes_on_tape(const double* in, double* out) const {
+  thread_local std::vector<double> point_in, point_out;
+  const std::size_t first = lanes_.first, width = lanes_.width, inputs = tape_->input_count(), outputs = tape_->output_count();
+  point_in.resize(inputs);
+  point_out.resize(outputs);
+  std::copy(in, in + first, point_in.begin());
+  for (std::size_t l = 0; l < width; ++l) {
+    for (std::size_t s = first; s < inputs; ++s) point_in[s] = in[first + (s - first) * width + l];
+    tape_->evaluate(point_in.data(), point_out.data());
+    for (std::size_t o = 0; o < outputs; ++o) out[o * width + l] = point_out[o];
+  }
 }
 
 }  // namespace adyn::numeric

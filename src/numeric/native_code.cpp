@@ -24,10 +24,11 @@ NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const s
                                const std::optional<MassMatrixSolve>& solve)
     : NativeFunction(compile_straight_line(inputs, outputs), solve) {}
 
-NativeFunction::NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve)
+NativeFunction::NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve,
+                               const Lanes& lanes)
     : outputs_(program.outputs.size()) {
   std::ostringstream generated;
-  generated << "#include <math.h>\n" << straight_line_c(program, "adyn_native") << (solve ? solve_source(*solve) : std::string());
+  generated << "#include <math.h>\n" << straight_line_c(program, "adyn_native", lanes) << (solve ? solve_source(*solve) : std::string());
   LoadedLibrary loaded = load_compiled_library(generated.str());
   library_ = loaded.path;
   note_ = loaded.note;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -24,36 +25,53 @@ std::string literal(double x) {
 
 class Printer {
  public:
-  Printer(const StraightLineProgram& program, const std::string& name)
-      : p_(program), name_(name), part_of_(program.slot_count, kNone), shared_(program.slot_count, kNone) {
+  Printer(const StraightLineProgram& program, const std::string& name, const Lanes& lanes)
+      : p_(program),
+        name_(name),
+        lanes_(lanes),
+        part_of_(program.slot_count, kNone),
+        shared_(program.slot_count, kNone),
+        lane_(program.slot_count, false) {
+    if (vectors())
+      for (std::size_t s = lanes_.first; s < p_.input_count; ++s) lane_[s] = true;
+    for (const auto& i : p_.code)
+      for (const auto s : operands(i)) lane_[i.dst] = lane_[i.dst] || lane_[s];
     for (std::size_t k = 0; k < p_.code.size(); ++k) part_of_[p_.code[k].dst] = k / kInstructionsPerPart;
     parts_ = (p_.code.size() + kInstructionsPerPart - 1) / kInstructionsPerPart;
     for (std::size_t k = 0; k < p_.code.size(); ++k)
       for (const auto s : operands(p_.code[k]))
         if (computed(s) && part_of_[s] != k / kInstructionsPerPart && shared_[s] == kNone) shared_[s] = 0;
-    for (auto& at : shared_)  // numbered in slot order
-      if (at != kNone) at = shared_count_++;
+    for (std::size_t s = 0; s < shared_.size(); ++s)  // numbered in slot order, the vectors apart
+      if (shared_[s] != kNone) shared_[s] = lane_[s] ? vectors_shared_++ : shared_count_++;
   }
 
   std::string source() const {
     std::ostringstream c;
+    if (vectors()) c << vector_preamble();
     if (std::any_of(p_.code.begin(), p_.code.end(), [](const auto& i) { return i.op == Op::PowInt && std::abs(i.exponent) > 4; }))
       c << "static double " << name_ << "_power_int(double x, int n) {\n"
         << "  if (n < 0) return 1.0 / " << name_ << "_power_int(x, -n);\n"
         << "  double r = 1.0;\n  while (n) {\n    if (n & 1) r *= x;\n    x *= x;\n    n >>= 1;\n  }\n  return r;\n}\n";
-    if (parts_ <= 1) {
+    if (!vectors() && parts_ <= 1) {
       c << "void " << name_ << "(const double* in, double* out) {\n" << part(0) << loose_outputs() << "}\n";
       return c.str();
     }
+    const std::string vector_arguments = vectors() ? ", " + vector_type() + "* wl, int h" : "";
     for (std::size_t q = 0; q < parts_; ++q)
-      c << "static void " << name_ << "_part" << q << "(const double* in, double* out, double* w) {\n" << part(q) << "}\n";
-    c << "void " << name_ << "(const double* in, double* out) {\n  double w[" << std::max<std::size_t>(shared_count_, 1) << "];\n";
-    for (std::size_t q = 0; q < parts_; ++q) c << "  " << name_ << "_part" << q << "(in, out, w);\n";
-    c << loose_outputs() << "}\n";
+      c << "static void " << name_ << "_part" << q << "(const double* in, double* out, double* w" << vector_arguments << ") {\n"
+        << part(q) << "}\n";
+    c << "void " << name_ << "(const double* in, double* out) {\n";
+    if (vectors()) c << "  for (int h = 0; h < " << lanes_.width << "; h += " << at_once() << ") {\n";
+    c << "  double w[" << std::max<std::size_t>(shared_count_, 1) << "];\n";
+    if (vectors()) c << "  " << vector_type() << " wl[" << std::max<std::size_t>(vectors_shared_, 1) << "];\n";
+    for (std::size_t q = 0; q < parts_; ++q) c << "  " << name_ << "_part" << q << "(in, out, w" << (vectors() ? ", wl, h" : "") << ");\n";
+    c << loose_outputs() << (vectors() ? "  }\n" : "") << "}\n";
     return c.str();
   }
 
  private:
+  using Operand = std::function<std::string(std::uint32_t)>;
+
   static std::vector<std::uint32_t> operands(const StraightLineProgram::Instruction& i) {
     switch (i.op) {
       case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Pow: case Op::Atan2: return {i.a, i.b};
@@ -62,17 +80,36 @@ class Printer {
     }
   }
   bool computed(std::uint32_t s) const { return !p_.is_input(s) && !p_.is_constant(s); }
-
-  // An input is read where it is used (a part stores only at its end, so nothing written can alias it).
-  std::string slot(std::uint32_t s) const {
-    if (p_.is_constant(s)) return literal(p_.constants[s - p_.input_count]);
-    std::string name(p_.is_input(s) ? "in[" : "v");  // (appended, not "v" + ...: GCC 12's -Wrestrict)
-    return name.append(std::to_string(s)).append(p_.is_input(s) ? "]" : "");
+  bool vectors() const { return lanes_.width > 1; }
+  std::string vector_type() const { return name_ + "_lanes"; }
+  std::string at_once() const { return name_ + "_AT_ONCE"; }
+  // The lanes computed at once, by the target's vectors: four doubles with AVX, else two (SSE2,
+  // NEON): a vector wider than the machine's costs more in moves than it saves.
+  std::string vector_preamble() const {
+    const std::size_t narrow = lanes_.width % 2 == 0 ? 2 : 1, wide = lanes_.width % 4 == 0 ? 4 : narrow;
+    std::ostringstream c;
+    c << "#if defined(__AVX__)\n#define " << at_once() << " " << wide << "\n#else\n#define " << at_once() << " " << narrow
+      << "\n#endif\ntypedef double " << vector_type() << " __attribute__((vector_size(8 * " << at_once() << ")));\n";
+    return c.str();
+  }
+  std::string type_of(std::uint32_t s) const { return lane_[s] ? vector_type() : "double"; }
+  // Where input s of lane 0 is (its other lanes follow it).
+  std::size_t input_offset(std::uint32_t s) const {
+    return lane_[s] ? lanes_.first + (s - lanes_.first) * lanes_.width : s;
   }
 
+  // An input is read where it is used (a part stores only at its end, so nothing written can alias
+  // it); a vector input is loaded once at the start of each part that uses it.
+  std::string slot(std::uint32_t s) const {
+    if (p_.is_constant(s)) return literal(p_.constants[s - p_.input_count]);
+    std::string name(lane_[s] && p_.is_input(s) ? "l" : p_.is_input(s) ? "in[" : "v");  // (appended: GCC 12's -Wrestrict)
+    return name.append(std::to_string(s)).append(p_.is_input(s) && !lane_[s] ? "]" : "");
+  }
+  // Slot s in lane l of the C loop over the lanes (a scalar is the same in every lane).
+  std::string element(std::uint32_t s) const { return lane_[s] ? slot(s) + "[l]" : slot(s); }
+
   // Binary powering written out for |n| <= 4 (the roundings of power_int), else the helper.
-  std::string power(std::uint32_t base, int n) const {
-    const std::string x = slot(base);
+  std::string power(const std::string& x, int n) const {
     const int m = std::abs(n);
     const std::string positive = m == 0 ? "1.0" : m == 1 ? x : m == 2 ? x + " * " + x : m == 3 ? x + " * (" + x + " * " + x + ")"
                                  : m == 4 ? "(" + x + " * " + x + ") * (" + x + " * " + x + ")" : "";
@@ -80,68 +117,104 @@ class Printer {
     return n < 0 ? "1.0 / (" + positive + ")" : positive;
   }
 
-  std::string value(const StraightLineProgram::Instruction& i) const {
+  std::string value(const StraightLineProgram::Instruction& i, const Operand& x) const {
     static const std::map<Op, const char*> functions = {
         {Op::Sqrt, "sqrt"}, {Op::Sin, "sin"},   {Op::Cos, "cos"},   {Op::Tan, "tan"},   {Op::Exp, "exp"},
         {Op::Log, "log"},   {Op::Abs, "fabs"},  {Op::Asin, "asin"}, {Op::Acos, "acos"}, {Op::Atan, "atan"},
         {Op::Sinh, "sinh"}, {Op::Cosh, "cosh"}, {Op::Tanh, "tanh"}};
-    const std::string a = slot(i.a);
+    const std::string a = x(i.a);
     switch (i.op) {
-      case Op::Add: return a + " + " + slot(i.b);
-      case Op::Sub: return a + " - " + slot(i.b);
-      case Op::Mul: return a + " * " + slot(i.b);
-      case Op::MulAdd: return slot(i.c) + " + " + a + " * " + slot(i.b);
-      case Op::MulSub: return slot(i.c) + " - " + a + " * " + slot(i.b);
-      case Op::MulSubFrom: return a + " * " + slot(i.b) + " - " + slot(i.c);
+      case Op::Add: return a + " + " + x(i.b);
+      case Op::Sub: return a + " - " + x(i.b);
+      case Op::Mul: return a + " * " + x(i.b);
+      case Op::MulAdd: return x(i.c) + " + " + a + " * " + x(i.b);
+      case Op::MulSub: return x(i.c) + " - " + a + " * " + x(i.b);
+      case Op::MulSubFrom: return a + " * " + x(i.b) + " - " + x(i.c);
       case Op::Neg: return "-" + a;
-      case Op::Div: return a + " / " + slot(i.b);
-      case Op::PowInt: return power(i.a, i.exponent);
-      case Op::Pow: return "pow(" + a + ", " + slot(i.b) + ")";
-      case Op::Atan2: return "atan2(" + a + ", " + slot(i.b) + ")";
+      case Op::Div: return a + " / " + x(i.b);
+      case Op::PowInt: return power(a, i.exponent);
+      case Op::Pow: return "pow(" + a + ", " + x(i.b) + ")";
+      case Op::Atan2: return "atan2(" + a + ", " + x(i.b) + ")";
       case Op::Sign: return a + " > 0 ? 1.0 : (" + a + " < 0 ? -1.0 : 0.0)";
       default: return std::string(functions.at(i.op)) + "(" + a + ")";
     }
   }
 
-  // Part q: the earlier parts' values it reads, its instructions, then the values later parts read
-  // and the outputs it computes stored.
+  // C's vector arithmetic takes +, −, ·, / and negation lane by lane (a scalar operand in every lane);
+  // anything else is written lane by lane.
+  static bool vector_arithmetic(const StraightLineProgram::Instruction& i) {
+    switch (i.op) {
+      case Op::Add: case Op::Sub: case Op::Mul: case Op::MulAdd: case Op::MulSub: case Op::MulSubFrom: case Op::Neg:
+      case Op::Div: return true;
+      case Op::PowInt: return i.exponent != 0 && std::abs(i.exponent) <= 4;
+      default: return false;
+    }
+  }
+
+  // The statement computing instruction i: its value, or for a vector that C's arithmetic cannot
+  // compute, a loop over the lanes.
+  std::string statement(const StraightLineProgram::Instruction& i) const {
+    const std::string v = slot(i.dst);
+    if (!lane_[i.dst] || vector_arithmetic(i))
+      return "  const " + type_of(i.dst) + " " + v + " = " + value(i, [this](std::uint32_t s) { return slot(s); }) + ";\n";
+    return "  " + vector_type() + " " + v + ";\n  for (int l = 0; l < " + at_once() + "; ++l) " + v + "[l] = " +
+           value(i, [this](std::uint32_t s) { return element(s); }) + ";\n";
+  }
+
+  // Output o, the value of slot s, stored (in each of the lanes computed at once).
+  std::string store(std::size_t o, std::uint32_t s) const {
+    if (!vectors()) return "  out[" + std::to_string(o) + "] = " + slot(s) + ";\n";
+    const std::string at = "out + " + std::to_string(o * lanes_.width) + " + h";
+    if (lane_[s] && p_.is_input(s))
+      return "  __builtin_memcpy(" + at + ", in + " + std::to_string(input_offset(s)) + " + h, sizeof(" + vector_type() + "));\n";
+    if (lane_[s]) return "  __builtin_memcpy(" + at + ", &" + slot(s) + ", sizeof " + slot(s) + ");\n";
+    return "  for (int l = 0; l < " + at_once() + "; ++l) (" + at + ")[l] = " + slot(s) + ";\n";
+  }
+
+  // Part q: the vector inputs and earlier parts' values it reads, its instructions, then the values
+  // later parts read and the outputs it computes stored.
   std::string part(std::size_t q) const {
     const std::size_t begin = q * kInstructionsPerPart, end = std::min(p_.code.size(), begin + kInstructionsPerPart);
-    std::set<std::uint32_t> read;
+    std::set<std::uint32_t> read, loaded;
     for (std::size_t k = begin; k < end; ++k)
-      for (const auto s : operands(p_.code[k]))
+      for (const auto s : operands(p_.code[k])) {
         if (computed(s) && part_of_[s] != q) read.insert(s);
+        if (p_.is_input(s) && lane_[s]) loaded.insert(s);
+      }
     std::ostringstream c;
-    for (const auto s : read) c << "  const double " << slot(s) << " = w[" << shared_[s] << "];\n";
-    for (std::size_t k = begin; k < end; ++k) c << "  const double " << slot(p_.code[k].dst) << " = " << value(p_.code[k]) << ";\n";
+    for (const auto s : loaded)
+      c << "  " << vector_type() << " " << slot(s) << ";\n  __builtin_memcpy(&" << slot(s) << ", in + " << input_offset(s)
+        << " + h, sizeof " << slot(s) << ");\n";
+    for (const auto s : read) c << "  const " << type_of(s) << " " << slot(s) << " = " << (lane_[s] ? "wl[" : "w[") << shared_[s] << "];\n";
+    for (std::size_t k = begin; k < end; ++k) c << statement(p_.code[k]);
     for (std::size_t k = begin; k < end; ++k)
-      if (const auto s = p_.code[k].dst; shared_[s] != kNone) c << "  w[" << shared_[s] << "] = " << slot(s) << ";\n";
+      if (const auto s = p_.code[k].dst; shared_[s] != kNone) c << "  " << (lane_[s] ? "wl[" : "w[") << shared_[s] << "] = " << slot(s) << ";\n";
     for (std::size_t o = 0; o < p_.outputs.size(); ++o)
-      if (computed(p_.outputs[o]) && part_of_[p_.outputs[o]] == q) c << "  out[" << o << "] = " << slot(p_.outputs[o]) << ";\n";
+      if (computed(p_.outputs[o]) && part_of_[p_.outputs[o]] == q) c << store(o, p_.outputs[o]);
     return c.str();
   }
 
   // The outputs that are inputs or constants.
   std::string loose_outputs() const {
-    std::ostringstream c;
-    for (std::size_t o = 0; o < p_.outputs.size(); ++o) {
-      const auto s = p_.outputs[o];
-      if (!computed(s)) c << "  out[" << o << "] = " << slot(s) << ";\n";
-    }
-    return c.str();
+    std::string c;
+    for (std::size_t o = 0; o < p_.outputs.size(); ++o)
+      if (!computed(p_.outputs[o])) c += store(o, p_.outputs[o]);
+    return c;
   }
 
   const StraightLineProgram& p_;
   std::string name_;
+  Lanes lanes_;
   std::vector<std::size_t> part_of_;  // by slot: the part computing it
-  std::vector<std::size_t> shared_;   // by slot: its workspace index, if a later part reads it
-  std::size_t parts_ = 0, shared_count_ = 0;
+  std::vector<std::size_t> shared_;   // by slot: its workspace index (w or wl), if a later part reads it
+  std::vector<bool> lane_;            // by slot: a vector of lanes (depends on the lanes' own inputs)
+  std::size_t parts_ = 0, shared_count_ = 0, vectors_shared_ = 0;
 };
 
 }  // namespace
 
-std::string straight_line_c(const StraightLineProgram& program, const std::string& name) {
-  return Printer(program, name).source();
+std::string straight_line_c(const StraightLineProgram& program, const std::string& name, const Lanes& lanes) {
+  return Printer(program, name, lanes).source();
 }
 
 }  // namespace adyn::numeric

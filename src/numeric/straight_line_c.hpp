@@ -12,7 +12,8 @@ namespace adyn::numeric {
 /// `void name(const double* in, double* out)` computing the program's outputs (in and out distinct),
 /// with the `static` functions it needs named `name_...`. Beyond a few thousand instructions the
 /// code is split into parts that pass the values they share through a workspace on the stack: a
-/// C compiler's optimizer is superlinear in a function's size.
-std::string straight_line_c(const StraightLineProgram& program, const std::string& name);
+/// C compiler's optimizer is superlinear in a function's size. With `lanes` (width > 1), in and out
+/// as Lanes says, the values that depend on the lanes' inputs computed as GNU C vectors.
+std::string straight_line_c(const StraightLineProgram& program, const std::string& name, const Lanes& lanes = {});
 
 }  // namespace adyn::numeric

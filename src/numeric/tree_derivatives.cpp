@@ -1,6 +1,7 @@
 // Derivatives of a tree's accelerations through the tree (tree_derivatives.hpp).
 #include "tree_derivatives.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -17,12 +18,15 @@ namespace {
 
 using GiNaC::ex;
 
-std::vector<GiNaC::symbol> variables_of(const formulations::ArticulatedBodyDynamics& d,
-                                        const std::vector<GiNaC::symbol>& parameters, TreeDerivatives::Variables which) {
-  if (which == TreeDerivatives::Variables::Parameters) return parameters;
-  std::vector<GiNaC::symbol> x = d.coordinates;
-  x.insert(x.end(), d.speeds.begin(), d.speeds.end());
-  return x;
+constexpr std::size_t kLanes = 4;  // columns per kernel call: a 256-bit vector of doubles  // columns per kernel call: a 256-bit vector of doubles
+
+// The variables in groups, each differentiated by a kernel of its own: along a coordinate every
+// speed's direction is zero and the converse, so neither kernel computes the other's terms.
+std::vector<std::vector<GiNaC::symbol>> variable_groups(const formulations::ArticulatedBodyDynamics& d,
+                                                        const std::vector<GiNaC::symbol>& parameters,
+                                                        TreeDerivatives::Variables which) {
+  if (which == TreeDerivatives::Variables::Parameters) return {parameters};
+  return {d.coordinates, d.speeds};
 }
 
 // The derivative of u̇ along δ: D r by the chain rule, then M⁻¹(−D r) as the articulated-body
@@ -41,6 +45,13 @@ std::vector<ex> derivative_along(const formulations::ArticulatedBodyDynamics& d,
   return out;
 }
 
+// Without a branch per value (a non-finite value is the exception).
+bool all_finite(const double* begin, const double* end) {
+  bool finite = true;
+  for (const double* v = begin; v != end; ++v) finite &= std::isfinite(*v);
+  return finite;
+}
+
 std::string what_at(double t) {
   std::ostringstream os;
   os << "derivatives of the articulated-body dynamics at t = " << t;
@@ -55,11 +66,15 @@ TreeDerivatives::TreeDerivatives(const formulations::ArticulatedBodyDynamics& dy
       p_(dynamics.speeds.size()),
       parameters_(parameters.size()),
       pivots_(dynamics.pivots.size()) {
-  const auto x = variables_of(dynamics, parameters, variables);
-  columns_ = x.size();
-  std::vector<GiNaC::symbol> delta;
-  for (const auto& xj : x) delta.emplace_back("delta_" + xj.get_name());
-  const auto tangent = derivative_along(dynamics, x, delta);
+  std::vector<std::vector<GiNaC::symbol>> deltas;
+  std::vector<ex> tangent;  // the groups' derivatives of u̇, one after the other
+  for (const auto& x : variable_groups(dynamics, parameters, variables)) {
+    std::vector<GiNaC::symbol> delta;
+    for (const auto& xj : x) delta.emplace_back("delta_" + xj.get_name());
+    const auto along = derivative_along(dynamics, x, delta);
+    tangent.insert(tangent.end(), along.begin(), along.end());
+    deltas.push_back(std::move(delta));
+  }
 
   // What does not depend on δ, into the first function: at the state, a = u̇ and Q its value.
   std::vector<GiNaC::symbol> state = {sym::time()};
@@ -89,21 +104,34 @@ TreeDerivatives::TreeDerivatives(const formulations::ArticulatedBodyDynamics& dy
     primal.push_back(at_state(s));
   }
   constants_ = kernel_inputs.size();
-  kernel_inputs.insert(kernel_inputs.end(), delta.begin(), delta.end());
   primal_ = CompiledFunction(state, primal, backend);
-  kernel_ = CompiledFunction(kernel_inputs, hoisted.outputs, backend);
-  backend_note_ = !primal_.backend_note().empty() ? primal_.backend_note() : kernel_.backend_note();
+  backend_note_ = primal_.backend_note();
+  for (std::size_t g = 0; g < deltas.size(); ++g) {
+    if (deltas[g].empty()) continue;
+    auto inputs = kernel_inputs;
+    inputs.insert(inputs.end(), deltas[g].begin(), deltas[g].end());
+    const auto first = hoisted.outputs.begin() + static_cast<std::ptrdiff_t>(g * p_);
+    kernels_.push_back({CompiledFunction(inputs, std::vector<ex>(first, first + static_cast<std::ptrdiff_t>(p_)), backend,
+                                         std::nullopt, Lanes{constants_, kLanes}),
+                        deltas[g].size()});
+    if (backend_note_.empty()) backend_note_ = kernels_.back().function.backend_note();
+    columns_ += deltas[g].size();
+  }
 }
 
 Backend TreeDerivatives::backend() const {
-  return primal_.backend() == Backend::Native && kernel_.backend() == Backend::Native ? Backend::Native : Backend::Tape;
+  const bool native = primal_.backend() == Backend::Native &&
+                      std::all_of(kernels_.begin(), kernels_.end(), [](const Kernel& k) { return k.function.backend() == Backend::Native; });
+  return native ? Backend::Native : Backend::Tape;
 }
 
 TreeDerivatives::Workspace TreeDerivatives::workspace() const {
   Workspace w;
   w.in.assign(1 + n_ + p_ + parameters_, 0.0);
-  w.primal.assign(p_ + 2 * pivots_ + constants_, 0.0);
-  w.kernel_in.assign(constants_ + columns_, 0.0);
+  std::size_t widest = 0;
+  for (const auto& k : kernels_) widest = std::max(widest, k.columns);
+  w.primal.assign(p_ + 2 * pivots_ + constants_ + widest * kLanes, 0.0);  // the kernels' input is its tail
+  w.kernel_out.assign(p_ * kLanes, 0.0);
   return w;
 }
 
@@ -116,17 +144,28 @@ void TreeDerivatives::evaluate(double t, const double* q, const double* u, const
   primal_.evaluate(w.in.data(), w.primal.data());
   const double* pivot = w.primal.data() + p_;
   if (singular_pivot(pivot, pivot + pivots_, pivots_)) throw SingularityError(what_at(t), linalg::not_positive_definite);
-  bool finite = true;
-  for (double v : w.primal) finite = finite && std::isfinite(v);
-  if (!finite) throw EvaluationError(what_at(t) + ": the state left the domain (a value is not finite)");
+  double* kernel_in = w.primal.data() + p_ + 2 * pivots_;  // the constants, then the lanes' δ
+  if (!all_finite(w.primal.data(), kernel_in + constants_))
+    throw EvaluationError(what_at(t) + ": the state left the domain (a value is not finite)");
   std::copy(w.primal.data(), w.primal.data() + p_, udot);
-  std::copy(w.primal.end() - static_cast<std::ptrdiff_t>(constants_), w.primal.end(), w.kernel_in.begin());
-  for (std::size_t j = 0; j < columns_; ++j) {
-    double* column = j < columns.split ? columns.first + j * p_ : columns.rest + (j - columns.split) * p_;
-    w.kernel_in[constants_ + j] = 1;
-    kernel_.evaluate(w.kernel_in.data(), column);
-    w.kernel_in[constants_ + j] = 0;
-    for (std::size_t i = 0; i < p_; ++i) finite = finite && std::isfinite(column[i]);
+  bool finite = true;
+  // Lane l of a group's call from its column c0 has δ = e_{c0 + l}: δ_c of lane l is at
+  // constants_ + c·kLanes + l.
+  std::size_t group_start = 0;  // the group's first column
+  for (const auto& kernel : kernels_) {
+    for (std::size_t c0 = 0; c0 < kernel.columns; c0 += kLanes) {
+      const std::size_t lanes = std::min(kLanes, kernel.columns - c0);
+      for (std::size_t l = 0; l < lanes; ++l) kernel_in[constants_ + (c0 + l) * kLanes + l] = 1;
+      kernel.function.evaluate(kernel_in, w.kernel_out.data());
+      for (std::size_t l = 0; l < lanes; ++l) {
+        kernel_in[constants_ + (c0 + l) * kLanes + l] = 0;
+        const std::size_t j = group_start + c0 + l;
+        double* column = j < columns.split ? columns.first + j * p_ : columns.rest + (j - columns.split) * p_;
+        for (std::size_t i = 0; i < p_; ++i) column[i] = w.kernel_out[i * kLanes + l];
+        finite &= all_finite(column, column + p_);
+      }
+    }
+    group_start += kernel.columns;
   }
   if (!finite) throw EvaluationError(what_at(t) + ": a derivative is not finite");
 }

@@ -14,7 +14,8 @@
 // with the articulated inertias held, O(n). What does not depend on δ (the bodies' quantities at
 // the state, their sines and cosines, the factors D_k and U_k) is hoisted into a first function of
 // the state (sym::hoist_parameter_subexpressions), evaluated once per call with u̇; the second, the
-// kernel, is linear in δ and is evaluated once for each unit δ_j: one column of ∂u̇/∂x per call, no
+// kernel, is linear in δ and is evaluated for the unit δ_j four at a time (Lanes: the generated C
+// computes four columns of ∂u̇/∂x in SIMD lanes, loading the hoisted values once for the four), no
 // matrix formed, nothing allocated. The generated code grows as the tree (n bodies), not as the
 // n² entries, so that generating and compiling it takes seconds at n = 100.
 #include <string>
@@ -39,7 +40,7 @@ class TreeDerivatives {
 
   /// One workspace's buffers.
   struct Workspace {
-    std::vector<double> in, primal, kernel_in;
+    std::vector<double> in, primal, kernel_out;  // primal: u̇, the pivots, their scales, the kernels' input
   };
   Workspace workspace() const;
 
@@ -56,10 +57,14 @@ class TreeDerivatives {
                 const Columns& columns, Workspace& w) const;
 
  private:
-  std::size_t n_, p_, parameters_, pivots_, constants_, columns_;
+  std::size_t n_, p_, parameters_, pivots_, constants_, columns_ = 0;
   std::string backend_note_;
   CompiledFunction primal_;  // u̇, the pivots, their scales, the kernel's constants
-  CompiledFunction kernel_;  // (constants, δ) → the derivative of u̇ along δ
+  struct Kernel {  // (constants, δ of a group of variables) → the derivative of u̇ along δ, in lanes of unit δ
+    CompiledFunction function;
+    std::size_t columns;  // the group's variables
+  };
+  std::vector<Kernel> kernels_;  // the coordinates' and the speeds' (or the parameters')
 };
 
 }  // namespace adyn::numeric

@@ -1,7 +1,8 @@
 // The compiled-code cache (src/numeric/code_cache.hpp): a private directory, entries verified
 // before they are loaded, a fallback to the tape with the reason when native code cannot be had.
-// The cross-process cache hit is tested in tests/cli/test_determinism.cpp. The C compiler (cc) is
-// a dependency scripts/setup.sh installs, as for every native-code test.
+// The cross-process cache hit is tested in tests/cli/test_determinism.cpp. Last, functions of
+// several points in one call (Lanes). The C compiler (cc) is a dependency scripts/setup.sh
+// installs, as for every native-code test.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -12,6 +13,7 @@
 #include <fstream>
 
 #include "adyn/formulations/kane.hpp"
+#include "adyn/numeric/compiled_function.hpp"
 #include "adyn/numeric/evaluator.hpp"
 #include "adyn/numeric/native_code.hpp"
 #include "adyn/numeric/tape.hpp"
@@ -46,6 +48,7 @@ class CacheDirectory {
 };
 
 const GiNaC::symbol x = sym::parameter("cache_x"), y = sym::parameter("cache_y");
+const GiNaC::symbol lane_a = sym::parameter("lane_a"), lane_b = sym::parameter("lane_b"), lane_c = sym::parameter("lane_c");
 
 double evaluate(const numeric::NativeFunction& f, double a, double b) {
   const double in[2] = {a, b};
@@ -203,4 +206,69 @@ TEST(NativeCode, EveryOperationOfTheProgramAgreesWithTheTape) {
     tape.evaluate(in.data(), by_tape.data());
     for (std::size_t k = 0; k < outputs.size(); ++k) EXPECT_NEAR(by_c[k], by_tape[k], 1e-14 * (1 + std::abs(by_tape[k]))) << outputs[k];
   }
+}
+
+namespace {
+
+// f at four points that share `a` and differ in (b, c): by CompiledFunction with Lanes{1, 4}, and
+// by the tape at each point (the result of lane l of output o at o·4 + l).
+void expect_lanes_agree_with_the_tape(const std::vector<GiNaC::ex>& outputs, numeric::Backend backend, double tolerance) {
+  const numeric::CompiledFunction lanes({lane_a, lane_b, lane_c}, outputs, backend, std::nullopt, numeric::Lanes{1, 4});
+  ASSERT_EQ(lanes.backend(), backend) << lanes.backend_note();
+  const numeric::Tape tape({lane_a, lane_b, lane_c}, outputs);
+  const std::array<double, 4> b = {0.3, -1.7, 2.2, 0.05}, c = {0.9, -1.3, 2.0, -0.4};
+  // in: a, then b of the four lanes, then c of the four.
+  const std::array<double, 9> in = {0.7, b[0], b[1], b[2], b[3], c[0], c[1], c[2], c[3]};
+  std::vector<double> by_lanes(4 * outputs.size());
+  lanes.evaluate(in.data(), by_lanes.data());
+  for (std::size_t l = 0; l < 4; ++l) {
+    const std::array<double, 3> point = {in[0], b[l], c[l]};
+    std::vector<double> by_tape(outputs.size());
+    tape.evaluate(point.data(), by_tape.data());
+    for (std::size_t o = 0; o < outputs.size(); ++o)
+      EXPECT_NEAR(by_lanes[4 * o + l], by_tape[o], tolerance * (1 + std::abs(by_tape[o]))) << outputs[o] << " lane " << l;
+  }
+}
+
+const std::vector<GiNaC::ex>& every_operation_in_lanes() {
+  const GiNaC::symbol &a = lane_a, &b = lane_b, &c = lane_c;
+  static const std::vector<GiNaC::ex> outputs = {
+      a - b, -(a - b) * c, (b - a) * c + 3 * a * b - 2, -a * b * c, pow(a - b, 3) - pow(b - a, 2) / c,
+      pow(b, 4) * pow(a, -3) + pow(c, 7) - pow(b, -6), sin(a - b) * cos(c) - sqrt(GiNaC::abs(c)) + exp(-a * b),
+      atan2(b - a, c) + pow(GiNaC::abs(b), GiNaC::numeric(1, 3)) - 1 / sqrt(c * c + 1),
+      -sin(-b) + tanh(b * c - a) - log(c * c + 2) * GiNaC::Pi + tan(b) * sinh(a) / cosh(c),
+      asin(b / 3) + acos(a / 3) + atan(c) + GiNaC::csgn(b - c), GiNaC::ex(7.25), -b, c, a, a * a + sin(a), b / a};
+  return outputs;
+}
+
+}  // namespace
+
+// Four points in one call of the generated C (GNU C vectors for what depends on the points' own
+// inputs; the shared input, a constant and an output of the shared input alone in every lane):
+// every operation agrees with the tape at each point, and the source computes in vectors.
+TEST(NativeCode, LanesComputeSeveralPointsInOneCallAsTheTapeDoesEach) {
+  if (!test::on_path("cc")) GTEST_SKIP() << "no C compiler (cc) to compile the generated code";
+  const CacheDirectory cache("adyn-lanes-cache");
+  expect_lanes_agree_with_the_tape(every_operation_in_lanes(), numeric::Backend::Native, 1e-14);
+  const std::string source = cached_source(cache);
+  EXPECT_NE(source.find("#if defined(__AVX__)\n#define adyn_native_AT_ONCE 4\n#else\n#define adyn_native_AT_ONCE 2\n"),
+            std::string::npos) << source;  // four lanes where the target's vectors hold four doubles, else two
+  EXPECT_NE(source.find("const adyn_native_lanes v"), std::string::npos) << source;              // + − · / in vectors
+  EXPECT_NE(source.find("for (int l = 0; l < adyn_native_AT_ONCE; ++l) v"), std::string::npos) << source;  // sin lane by lane
+}
+
+// The tape takes the same layout point by point (the fallback where no C compiler is found).
+TEST(NativeCode, LanesOnTheTapeAreItsPointByPointValues) {
+  expect_lanes_agree_with_the_tape(every_operation_in_lanes(), numeric::Backend::Tape, 0);
+}
+
+// Split into parts, the vectors that later parts read pass through a workspace of vectors.
+TEST(NativeCode, LanesSurviveTheSplitIntoParts) {
+  if (!test::on_path("cc")) GTEST_SKIP() << "no C compiler (cc) to compile the generated code";
+  const CacheDirectory cache("adyn-lanes-split-cache");
+  std::vector<GiNaC::ex> outputs;
+  for (int k = 0; k < 1500; ++k)
+    outputs.push_back(sin(lane_a * lane_b) * (k + 1) + cos(lane_a + lane_c) * pow(lane_b, k % 7) + lane_c * (k % 5));
+  expect_lanes_agree_with_the_tape(outputs, numeric::Backend::Native, 1e-13);
+  EXPECT_NE(cached_source(cache).find("(const double* in, double* out, double* w, adyn_native_lanes* wl, int h)"), std::string::npos);
 }

@@ -32,9 +32,11 @@ std::vector<GiNaC::symbol> state_inputs(const std::vector<GiNaC::symbol>& coordi
 class CompiledFunction {
  public:
   CompiledFunction() = default;
-  /// With `solve` (native code only), the C also solves M u̇ = F (NativeFunction).
+  /// With `solve` (native code only), the C also solves M u̇ = F (NativeFunction). With `lanes`,
+  /// evaluate() computes several points in one call, in and out as Lanes says, on either backend
+  /// (the generated C in SIMD lanes, the tape point by point).
   CompiledFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs, Backend backend,
-                   const std::optional<MassMatrixSolve>& solve = std::nullopt);
+                   const std::optional<MassMatrixSolve>& solve = std::nullopt, const Lanes& lanes = {});
   /// Tape when native code was asked for but could not be had.
   Backend backend() const { return native_ ? Backend::Native : Backend::Tape; }
   /// What the user should know about the backend: why native code could not be used, or that its
@@ -44,16 +46,19 @@ class CompiledFunction {
   const NativeFunction* native() const { return native_.get(); }
   void evaluate(const double* in, double* out) const {
     if (native_) native_->evaluate(in, out);
+    else if (lanes_.width > 1) evaluate_lanes_on_tape(in, out);
     else tape_->evaluate(in, out);
   }
   /// The same into a buffer that holds the constant outputs already (from evaluate() into it): the
-  /// tape writes only the others (Tape::evaluate_varying), the generated C all.
+  /// tape writes only the others (Tape::evaluate_varying), the generated C all. Not with lanes.
   void evaluate_varying(const double* in, double* out) const {
     if (native_) native_->evaluate(in, out);
     else tape_->evaluate_varying(in, out);
   }
 
  private:
+  void evaluate_lanes_on_tape(const double* in, double* out) const;
+  Lanes lanes_;
   std::shared_ptr<Tape> tape_;
   std::shared_ptr<NativeFunction> native_;
   std::string backend_note_;

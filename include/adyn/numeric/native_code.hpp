@@ -29,8 +29,10 @@ class NativeFunction {
  public:
   /// Generates, compiles (or finds in the cache) and loads the function. Throws NativeCodeError
   /// saying why it cannot (with the compiler's output when the compiler fails).
-  /// With `solve`, the source also holds the LDLᵀ solve of M u̇ = F for M's pattern.
-  explicit NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve = std::nullopt);
+  /// With `solve`, the source also holds the LDLᵀ solve of M u̇ = F for M's pattern; with `lanes`,
+  /// the function evaluates several points at once, in and out as Lanes says.
+  explicit NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve = std::nullopt,
+                          const Lanes& lanes = {});
   /// The program of `outputs` in `inputs` (compile_straight_line), as above.
   NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
                  const std::optional<MassMatrixSolve>& solve = std::nullopt);

@@ -44,6 +44,16 @@ struct StraightLineProgram {
   bool is_constant(std::uint32_t slot) const { return slot >= input_count && slot < input_count + constants.size(); }
 };
 
+/// A program evaluated at `width` points in one call, the points sharing the inputs before `first`
+/// (e.g. the directions of a derivative at one state): input s ≥ first of point l is read from
+/// in[first + (s − first)·width + l], output o of point l written to out[o·width + l]. Generated C
+/// computes the values that depend on those inputs as vectors of `width` lanes, so that the shared
+/// ones are loaded once and the arithmetic runs in SIMD registers. width = 1 is the plain layout.
+struct Lanes {
+  std::size_t first = 0, width = 1;
+  bool operator==(const Lanes&) const = default;
+};
+
 /// Compiles `outputs` as functions of `inputs`. Throws adyn::Error naming the symbol when an
 /// output uses a symbol that is not an input, or a function the program does not know.
 StraightLineProgram compile_straight_line(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs);
