@@ -161,6 +161,31 @@ CanonicalOrder::Key CanonicalOrder::sum_key(const ex& e) {
   return k;
 }
 
+namespace {
+
+// Distinct expressions whose keys tie (x·(a − b) beside −x·(b − a), whose keys are alike by design,
+// or hashes that collide): told apart node by node, operands in this order, since GiNaC's order
+// changes from run to run (a sum evaluated in it rounds differently in each). 0 where this cannot
+// tell them apart.
+int structural_compare(CanonicalOrder& order, const ex& a, const ex& b) {
+  const NodeKind na = node_kind(a), nb = node_kind(b);
+  if (na != nb) return na < nb ? -1 : 1;
+  auto by_name = [](const std::string& x, const std::string& y) { return x == y ? 0 : x < y ? -1 : 1; };
+  if (na == NodeKind::Symbol) return by_name(GiNaC::ex_to<GiNaC::symbol>(a).get_name(), GiNaC::ex_to<GiNaC::symbol>(b).get_name());
+  if (na == NodeKind::Number || na == NodeKind::Constant || na == NodeKind::Other) return 0;
+  if (na == NodeKind::Function)
+    if (const int c = by_name(GiNaC::ex_to<GiNaC::function>(a).get_name(), GiNaC::ex_to<GiNaC::function>(b).get_name())) return c;
+  const auto oa = order.operands(a), ob = order.operands(b);
+  if (oa.size() != ob.size()) return oa.size() < ob.size() ? -1 : 1;
+  for (std::size_t i = 0; i < oa.size(); ++i) {
+    if (order.less(oa[i], ob[i])) return -1;
+    if (order.less(ob[i], oa[i])) return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
 bool CanonicalOrder::less(const ex& a, const ex& b) {
   if (a.is_equal(b)) return false;
   const Key& ka = key(a);
@@ -170,7 +195,8 @@ bool CanonicalOrder::less(const ex& a, const ex& b) {
   if (ka.lead != kb.lead) return ka.lead < kb.lead;
   if (ka.magnitude != kb.magnitude) return ka.magnitude < kb.magnitude;
   if (ka.negative != kb.negative) return kb.negative;
-  return a.compare(b) < 0;  // distinct expressions with one hash: GiNaC's order
+  if (const int c = structural_compare(*this, a, b)) return c < 0;
+  return a.compare(b) < 0;  // nothing left to tell them apart by (symbols of one name): GiNaC's order
 }
 
 std::vector<ex> CanonicalOrder::operands(const ex& e) {

@@ -314,16 +314,20 @@ class DecimalNumbers : public GiNaC::map_function {
 }  // namespace
 
 ex exact_numbers(const ex& e) {
+  // Each shared subexpression once (memo): a substituted equation is a graph, not a tree. A float
+  // and the exact number it stands for are equal to GiNaC, and both map to that number.
   struct : GiNaC::map_function {
+    ExMap<ex> memo;
     ex operator()(const ex& x) override {
       // (a float beyond the range of doubles, 1e400, stays a float)
       if (is_float(x)) return exact_if_double(GiNaC::ex_to<GiNaC::numeric>(x).to_double(), x);
       if (atomic(x)) return x;
+      if (const auto done = memo.find(x); done != memo.end()) return done->second;
       const ex mapped = x.map(*this);
       // A function or power of numbers made exact from doubles (sin of one, say): its value, as
       // exact as they are; GiNaC would keep it as an opaque function of a huge rational.
       const auto value = value_of_inexact_numbers(mapped);
-      return value ? exact_if_double(static_cast<double>(*value), mapped) : mapped;
+      return memo.emplace(x, value ? exact_if_double(static_cast<double>(*value), mapped) : mapped).first->second;
     }
   } exact_floats;
   return exact_floats(e);
