@@ -323,11 +323,24 @@ ex exact_numbers(const ex& e) {
       if (is_float(x)) return exact_if_double(GiNaC::ex_to<GiNaC::numeric>(x).to_double(), x);
       if (atomic(x)) return x;
       if (const auto done = memo.find(x); done != memo.end()) return done->second;
-      const ex mapped = x.map(*this);
-      // A function or power of numbers made exact from doubles (sin of one, say): its value, as
-      // exact as they are; GiNaC would keep it as an opaque function of a huge rational.
-      const auto value = value_of_inexact_numbers(mapped);
-      return memo.emplace(x, value ? exact_if_double(static_cast<double>(*value), mapped) : mapped).first->second;
+      return memo.emplace(x, exact(x)).first->second;
+    }
+    // x with its operands made exact. A function or power of numbers made exact from doubles (sin
+    // of one, say) is its value, as exact as they are; GiNaC would keep it as an opaque function of
+    // a huge rational. It is judged as it stands, held: GiNaC's evaluation rewrites a power of a
+    // rational, (a/b)^(1/2) as a^(1/2) b^(−1/2), whose parts would escape (the bicycle leaning at
+    // phi = 0.1: roots of 33-digit integers, kept, cancelling in sums by GiNaC's order of terms).
+    ex exact(const ex& x) {
+      const NodeKind kind = node_kind(x);
+      if (kind != NodeKind::Power && kind != NodeKind::Function) return x.map(*this);
+      GiNaC::exvector operands;
+      for (const auto& op : x) operands.push_back((*this)(op));
+      const unsigned serial = kind == NodeKind::Function ? GiNaC::ex_to<GiNaC::function>(x).get_serial() : 0;
+      const ex evaluated = kind == NodeKind::Power ? GiNaC::pow(operands[0], operands[1]) : ex(GiNaC::function(serial, operands));
+      const ex held = kind == NodeKind::Power ? ex(GiNaC::power(operands[0], operands[1]).hold())
+                                              : ex(GiNaC::function(serial, operands).hold());
+      const auto value = value_of_inexact_numbers(held);
+      return value ? exact_if_double(static_cast<double>(*value), evaluated) : evaluated;
     }
   } exact_floats;
   return exact_floats(e);
