@@ -131,7 +131,7 @@ Action declare_linearize(CLI::App& command) {
   struct Options {
     std::string model, method = formulations::default_method_in_speeds, format = "text";
     std::vector<std::string> at, dependent;
-    bool rest = false;
+    bool rest = false, numeric = false;
   };
   auto o = std::make_shared<Options>();
   command.description("Linearize the equations of motion about an operating point (the model's initial conditions "
@@ -143,8 +143,12 @@ Action declare_linearize(CLI::App& command) {
   add_dependent_speeds_option(command, o->dependent);
   add_operating_point_options(command, o->at, o->rest);
   command.add_option("-f,--format", o->format, "text, latex or json")->check(CLI::IsMember({"text", "latex", "json"}));
+  command.add_flag("--numeric", o->numeric,
+                   "The parameters at their values and the operating point in floating-point numbers: the blocks as "
+                   "numbers (as eigen computes them), where symbolic ones away from simple points grow into megabytes");
   return [o](std::ostream& out, std::ostream& err) {
-    const auto job = linearize_model(o->model, o->method, o->at, o->rest, o->dependent, err);
+    const auto symbolic = o->numeric ? std::optional<std::vector<std::string>>(std::vector<std::string>{}) : std::nullopt;
+    const auto job = linearize_model(o->model, o->method, o->at, o->rest, o->dependent, err, symbolic);
     if (o->format == "json") write_json(job, out);
     else write_text(job, o->format == "latex", out);
     return 0;

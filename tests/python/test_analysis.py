@@ -64,3 +64,19 @@ def test_equilibria(example):
     tops = sorted(tuple(np.round(np.abs(e["q"]), 9)) for e in found)
     assert tops == [(0.0, 0.0), (0.0, np.round(np.pi, 9)), (np.round(np.pi, 9), np.round(np.pi, 9))]
     assert all(e["residual"] < 1e-9 for e in found)
+
+
+def test_numeric_linearization_equals_the_command_line(example, tool):
+    # numeric=True is `adyn linearize --numeric`: the bicycle leaning, where the symbolic form is
+    # megabytes, in numbers; its A has the eigenvalues `adyn eigen` gives there.
+    path = example("whipple_bicycle.yaml")
+    with pytest.warns(RuntimeWarning, match="not an equilibrium"):
+        lin = adyn.load(path).linearize(at={"phi": 0.1}, numeric=True)
+    status, out, _ = tool("linearize", path, "--at", "phi=0.1", "--numeric", "--format", "json")
+    assert status == 0
+    np.testing.assert_array_equal(np.asarray(lin.A), np.array(json.loads(out)["state_matrix"]))
+    status, out, _ = tool("eigen", path, "--at", "phi=0.1", "--json")
+    assert status == 0
+    by_parts = lambda z: (z.real, z.imag)  # noqa: E731
+    expected = sorted((complex(e["re"], e["im"]) for e in json.loads(out)["eigenvalues"]), key=by_parts)
+    np.testing.assert_allclose(sorted(np.linalg.eigvals(np.asarray(lin.A)), key=by_parts), expected, atol=1e-9)

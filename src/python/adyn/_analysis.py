@@ -17,13 +17,16 @@ def _linearize(model, method, at, rest, dependent, symbolic_parameters):
     return lin
 
 
-def linearize(self, method=_adyn.DEFAULT_METHOD_IN_SPEEDS, at=None, *, rest=False, dependent=None):
+def linearize(self, method=_adyn.DEFAULT_METHOD_IN_SPEEDS, at=None, *, rest=False, dependent=None, numeric=False):
     """The linearized equations (adyn.Linearization) about the operating point, symbolic in the
     parameters: .A is the state matrix, .B the input matrix of the model's inputs (.input_names),
     .C and .D the output and feedthrough matrices of the model's outputs (.output_names; without
     outputs the states: C = I, D = 0), .matrices() the M, C, G, K, N (or Nq, Nu, M,
-    Fq, Fu; Nw, Fw with inputs) matrices at the parameters' values, .latex() the symbolic ones."""
-    return _linearize(self, method, at, rest, dependent, None)
+    Fq, Fu; Nw, Fw with inputs) matrices at the parameters' values, .latex() the symbolic ones.
+    numeric=True puts the parameters' values and the point's numbers in as floating-point numbers
+    first (as eigen does): numbers throughout, where the symbolic form away from simple points
+    (a leaning bicycle) grows into megabytes (`adyn linearize --numeric`)."""
+    return _linearize(self, method, at, rest, dependent, [] if numeric else None)
 
 
 def eigen(self, method=_adyn.DEFAULT_METHOD_IN_SPEEDS, at=None, *, rest=False, dependent=None):
