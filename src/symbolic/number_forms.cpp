@@ -331,14 +331,15 @@ ex exact_numbers(const ex& e) {
     // rational, (a/b)^(1/2) as a^(1/2) b^(−1/2), whose parts would escape (the bicycle leaning at
     // phi = 0.1: roots of 33-digit integers, kept, cancelling in sums by GiNaC's order of terms).
     ex exact(const ex& x) {
-      const NodeKind kind = node_kind(x);
-      if (kind != NodeKind::Power && kind != NodeKind::Function) return x.map(*this);
+      // (exactly these classes: a derivative of a function is a function to GiNaC's type test, and
+      // would lose its derivative rebuilt as one)
+      const bool power = GiNaC::is_exactly_a<GiNaC::power>(x), function = GiNaC::is_exactly_a<GiNaC::function>(x);
+      if (!power && !function) return x.map(*this);
       GiNaC::exvector operands;
       for (const auto& op : x) operands.push_back((*this)(op));
-      const unsigned serial = kind == NodeKind::Function ? GiNaC::ex_to<GiNaC::function>(x).get_serial() : 0;
-      const ex evaluated = kind == NodeKind::Power ? GiNaC::pow(operands[0], operands[1]) : ex(GiNaC::function(serial, operands));
-      const ex held = kind == NodeKind::Power ? ex(GiNaC::power(operands[0], operands[1]).hold())
-                                              : ex(GiNaC::function(serial, operands).hold());
+      const unsigned serial = function ? GiNaC::ex_to<GiNaC::function>(x).get_serial() : 0;
+      const ex evaluated = power ? GiNaC::pow(operands[0], operands[1]) : ex(GiNaC::function(serial, operands));
+      const ex held = power ? ex(GiNaC::power(operands[0], operands[1]).hold()) : ex(GiNaC::function(serial, operands).hold());
       const auto value = value_of_inexact_numbers(held);
       return value ? exact_if_double(static_cast<double>(*value), evaluated) : evaluated;
     }
