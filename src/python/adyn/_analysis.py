@@ -50,7 +50,7 @@ def sweep(self, parameter, values, method=_adyn.DEFAULT_METHOD_IN_SPEEDS, at=Non
     """The eigenanalysis at each of `values` (ascending, equally spaced) of a model parameter, and
     the stability boundaries between them."""
     values = [float(v) for v in values]
-    lin = _linearize(self, method, at, rest, dependent, None)
+    lin = _linearize(self, method, at, rest, dependent, [parameter])  # the others' values put in, as the CLI
     analyses, boundaries = lin.sweep(parameter, values)
     return Sweep(parameter, np.array(values), np.array([a.eigenvalues for a in analyses]),
                  np.array([a.stable for a in analyses]), boundaries, analyses)
