@@ -151,9 +151,8 @@ Action declare_eigen(CLI::App& command) {
     // exact where they cancel. Kept symbolic in all of them, the bicycle leaning at phi = 0.1 left the
     // yaw's double zero eigenvalue split by rounding, and the sweep found a capsize boundary at
     // v = 5.45 that is not there (5.99; the numeric eigenvalues agree).
-    const std::string swept = o->sweep ? o->sweep->substr(0, o->sweep->find('=')) : "";  // (checked by run_sweep)
     const auto symbolic = std::optional<std::vector<std::string>>(
-        o->sweep ? std::vector<std::string>{swept} : std::vector<std::string>{});
+        o->sweep ? std::vector<std::string>{swept_parameter_name(*o->sweep)} : std::vector<std::string>{});
     const auto job = linearize_model(o->model, o->method, o->at, o->rest, o->dependent, err, symbolic);
     if (o->sweep) return run_sweep(*o, job, out);
     if (o->plot || o->csv) throw ModelError("eigen", "--plot and --csv need --sweep");

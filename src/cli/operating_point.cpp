@@ -30,6 +30,8 @@ application::Assignments assignments(const std::vector<std::string>& texts) {
   return out;
 }
 
+std::string swept_parameter_name(const std::string& spec) { return split_assignment(spec, '=', "sweep").first; }
+
 ParameterSweep parse_sweep(const model::System& system, const std::string& spec) {
   const auto [name, range] = split_assignment(spec, '=', "sweep");
   ParameterSweep sweep;

@@ -18,7 +18,7 @@ namespace {
 
 using GiNaC::ex;
 
-constexpr std::size_t kLanes = 4;  // columns per kernel call: a 256-bit vector of doubles  // columns per kernel call: a 256-bit vector of doubles
+constexpr std::size_t kLanes = 4;  // columns per kernel call (the generated C computes two or four at once)
 
 // The variables in groups, each differentiated by a kernel of its own: along a coordinate every
 // speed's direction is zero and the converse, so neither kernel computes the other's terms.

@@ -28,6 +28,9 @@ struct ParameterSweep {
   int count = 0;
 };
 ParameterSweep parse_sweep(const model::System& system, const std::string& spec);
+/// The NAME of a sweep `NAME=LO:HI:COUNT` (before the model is read). Throws adyn::ModelError when
+/// there is no `NAME=`.
+std::string swept_parameter_name(const std::string& spec);
 
 /// application::linearize_model for the model file at `path` and the --at arguments `at`; its
 /// notes written to `err` as warnings.
