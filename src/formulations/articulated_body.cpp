@@ -116,6 +116,7 @@ void articulated_body_passes(const KinematicTree& tree, const std::vector<ex>& t
 
   // Forward pass: the accelerations from the root outwards.
   out.accelerations.assign(out.speeds.size(), 0);
+  out.speed_nodes.assign(out.speeds.size(), -1);
   std::vector<matrix> a(K);
   for (std::size_t k = 0; k < K; ++k) {
     const TreeNode& node = nodes[k];
@@ -124,7 +125,10 @@ void articulated_body_passes(const KinematicTree& tree, const std::vector<ex>& t
     if (!node.speeds.empty()) {
       const auto& J = joint[k];
       const matrix udot = J.D->solve(J.forcing.sub(sym::product(J.U.transpose(), a_k)));
-      for (unsigned j = 0; j < udot.rows(); ++j) out.accelerations[node.speeds[j]] = udot(j, 0);
+      for (unsigned j = 0; j < udot.rows(); ++j) {
+        out.accelerations[node.speeds[j]] = udot(j, 0);
+        out.speed_nodes[node.speeds[j]] = static_cast<int>(k);
+      }
       a_k = a_k.add(sym::product(node.motion_subspace, udot));
     }
     a[k] = named(a_k);

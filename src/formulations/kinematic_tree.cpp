@@ -114,10 +114,12 @@ void KinematicTree::add_node(const std::string& name, const Element& element) {
 }
 
 // The parent of a node is found up its point's tree of positions: the nearest point that is
-// another node's, or whose position from its own parent is measured in another node's frame, not
-// N (a joint on that body). Any choice that passes find_own_motion's checks gives the same dynamics;
-// this one finds the joints of chains and trees as they are usually modelled. The nodes are then
-// ordered by depth (stable), parents first. Parents the system states replace the search.
+// another node's, or whose position from its own parent is measured in another body's frame, not
+// N (a joint on that body; a particle has no frame of its own, so a weight at a rod's end hangs
+// from the rod and not the rod from it). Any choice that passes find_own_motion's checks gives the
+// same dynamics; this one finds the joints of chains and trees as they are usually modelled. The
+// nodes are then ordered by depth (stable), parents first. Parents the system states replace the
+// search.
 void KinematicTree::find_parents() {
   const std::size_t K = nodes_.size();
   auto node_of = [&](auto&& is_its, std::size_t k) {
@@ -126,15 +128,15 @@ void KinematicTree::find_parents() {
     return -1;
   };
   std::vector<int> parent(K, -1);
-  if (stated_parents(parent)) return order_by_depth(parent);
+  if (stated_parents(parent)) return order_by_depth(parent, true);
   for (std::size_t k = 0; k < K; ++k)
     for (std::optional<kin::Point> Q = elements_[k].point; Q && parent[k] < 0; Q = Q->parent()) {
       if (*Q != elements_[k].point) parent[k] = node_of([&](const Element& e) { return e.point == *Q; }, k);
       const auto& parts = Q->position_from_parent().parts();
       if (parent[k] < 0 && parts.size() == 1 && parts.front().frame != N_)
-        parent[k] = node_of([&](const Element& e) { return e.frame == parts.front().frame; }, k);
+        parent[k] = node_of([&](const Element& e) { return e.body && e.frame == parts.front().frame; }, k);
     }
-  order_by_depth(parent);
+  order_by_depth(parent, false);
 }
 
 // The parents the system states (URDF joints: model::System::state_parent), when it states one
@@ -161,12 +163,15 @@ bool KinematicTree::stated_parents(std::vector<int>& parent) const {
   return true;
 }
 
-void KinematicTree::order_by_depth(const std::vector<int>& parent) {
+void KinematicTree::order_by_depth(const std::vector<int>& parent, bool stated) {
   const std::size_t K = nodes_.size();
   std::vector<std::size_t> depth(K, 0), order(K);
   for (std::size_t k = 0; k < K; ++k)
     for (int j = parent[k]; j >= 0; j = parent[static_cast<std::size_t>(j)])
-      if (++depth[k] > K) throw NotATree("'" + nodes_[k].name + "' hangs from a body that hangs from it");
+      if (++depth[k] > K)
+        throw NotATree("'" + nodes_[k].name + "' hangs from a body that hangs from it" +
+                       (stated ? std::string(" (the parents its joints state)")
+                               : std::string(", by the parents guessed from the positions: state the tree by joints")));
   for (std::size_t k = 0; k < K; ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return depth[a] < depth[b]; });
   std::vector<int> position(K);

@@ -106,7 +106,7 @@ class KinematicTree {
   void add_node(const std::string& name, const Element& element);
   void find_parents();
   bool stated_parents(std::vector<int>& parent) const;
-  void order_by_depth(const std::vector<int>& parent);
+  void order_by_depth(const std::vector<int>& parent, bool stated);
   void find_own_motion(TreeNode& node, const Element& element);
   std::vector<std::size_t> speeds_in(const kin::Vector& a, const kin::Vector& b) const;
   void find_inertia(TreeNode& node, const Element& element);

@@ -20,13 +20,56 @@ using GiNaC::ex;
 
 constexpr std::size_t kLanes = 4;  // columns per kernel call (the generated C computes two or four at once)
 
-// The variables in groups, each differentiated by a kernel of its own: along a coordinate every
-// speed's direction is zero and the converse, so neither kernel computes the other's terms.
-std::vector<std::vector<GiNaC::symbol>> variable_groups(const formulations::ArticulatedBodyDynamics& d,
-                                                        const std::vector<GiNaC::symbol>& parameters,
-                                                        TreeDerivatives::Variables which) {
-  if (which == TreeDerivatives::Variables::Parameters) return {parameters};
-  return {d.coordinates, d.speeds};
+// Variables differentiated by one kernel, and their columns among all the variables.
+struct VariableGroup {
+  std::vector<GiNaC::symbol> variables;
+  std::vector<std::size_t> columns;
+};
+
+// The branch a speed moves: the node hanging from the ground above the node the speed moves.
+int branch_of(const formulations::ArticulatedBodyDynamics& d, std::size_t speed) {
+  int k = speed < d.speed_nodes.size() ? d.speed_nodes[speed] : -1;
+  while (k >= 0 && d.parents[static_cast<std::size_t>(k)] >= 0) k = d.parents[static_cast<std::size_t>(k)];
+  return k;
+}
+
+// The branch of a coordinate: that of the first speed its rate q̇ has (−1 for none).
+int coordinate_branch(const formulations::ArticulatedBodyDynamics& d, std::size_t i) {
+  for (std::size_t s = 0; s < d.speeds.size(); ++s)
+    if (d.coordinate_rates[i].has(d.speeds[s])) return branch_of(d, s);
+  return -1;
+}
+
+// The variables in groups, each differentiated by a kernel of its own, where the others'
+// directions are zero and their terms drop out: the coordinates apart from the speeds, and each
+// apart by the branch of the tree they move (a subtree hanging from the ground: along a leg's joint
+// the other leg and the arms keep their motion, and the kernel computes that leg and what it
+// hangs from). Any grouping gives the same derivatives; this one gives a chain one kernel of each.
+std::vector<VariableGroup> variable_groups(const formulations::ArticulatedBodyDynamics& d,
+                                           const std::vector<GiNaC::symbol>& parameters,
+                                           TreeDerivatives::Variables which) {
+  std::vector<VariableGroup> groups;
+  if (which == TreeDerivatives::Variables::Parameters) {
+    groups.push_back({parameters, {}});
+    for (std::size_t j = 0; j < parameters.size(); ++j) groups.back().columns.push_back(j);
+    return groups;
+  }
+  const std::size_t n = d.coordinates.size();
+  auto add = [&](std::vector<int>& branches, std::size_t first_group, int branch, const GiNaC::symbol& x, std::size_t column) {
+    const auto it = std::find(branches.begin(), branches.end(), branch);
+    const auto g = first_group + static_cast<std::size_t>(it - branches.begin());
+    if (it == branches.end()) {
+      branches.push_back(branch);
+      groups.emplace_back();
+    }
+    groups[g].variables.push_back(x);
+    groups[g].columns.push_back(column);
+  };
+  std::vector<int> coordinate_branches, speed_branches;  // in the order first met
+  for (std::size_t i = 0; i < n; ++i) add(coordinate_branches, 0, coordinate_branch(d, i), d.coordinates[i], i);
+  const std::size_t first_speed_group = groups.size();
+  for (std::size_t s = 0; s < d.speeds.size(); ++s) add(speed_branches, first_speed_group, branch_of(d, s), d.speeds[s], n + s);
+  return groups;
 }
 
 // The derivative of u̇ along δ: D r by the chain rule, then M⁻¹(−D r) as the articulated-body
@@ -68,10 +111,11 @@ TreeDerivatives::TreeDerivatives(const formulations::ArticulatedBodyDynamics& dy
       pivots_(dynamics.pivots.size()) {
   std::vector<std::vector<GiNaC::symbol>> deltas;
   std::vector<ex> tangent;  // the groups' derivatives of u̇, one after the other
-  for (const auto& x : variable_groups(dynamics, parameters, variables)) {
+  const auto groups = variable_groups(dynamics, parameters, variables);
+  for (const auto& group : groups) {
     std::vector<GiNaC::symbol> delta;
-    for (const auto& xj : x) delta.emplace_back("delta_" + xj.get_name());
-    const auto along = derivative_along(dynamics, x, delta);
+    for (const auto& xj : group.variables) delta.emplace_back("delta_" + xj.get_name());
+    const auto along = derivative_along(dynamics, group.variables, delta);
     tangent.insert(tangent.end(), along.begin(), along.end());
     deltas.push_back(std::move(delta));
   }
@@ -113,7 +157,7 @@ TreeDerivatives::TreeDerivatives(const formulations::ArticulatedBodyDynamics& dy
     const auto first = hoisted.outputs.begin() + static_cast<std::ptrdiff_t>(g * p_);
     kernels_.push_back({CompiledFunction(inputs, std::vector<ex>(first, first + static_cast<std::ptrdiff_t>(p_)), backend,
                                          std::nullopt, Lanes{constants_, kLanes}),
-                        deltas[g].size()});
+                        groups[g].columns});
     if (backend_note_.empty()) backend_note_ = kernels_.back().function.backend_note();
     columns_ += deltas[g].size();
   }
@@ -129,7 +173,7 @@ TreeDerivatives::Workspace TreeDerivatives::workspace() const {
   Workspace w;
   w.in.assign(1 + n_ + p_ + parameters_, 0.0);
   std::size_t widest = 0;
-  for (const auto& k : kernels_) widest = std::max(widest, k.columns);
+  for (const auto& k : kernels_) widest = std::max(widest, k.columns.size());
   w.primal.assign(p_ + 2 * pivots_ + constants_ + widest * kLanes, 0.0);  // the kernels' input is its tail
   w.kernel_out.assign(p_ * kLanes, 0.0);
   return w;
@@ -149,23 +193,22 @@ void TreeDerivatives::evaluate(double t, const double* q, const double* u, const
     throw EvaluationError(what_at(t) + ": the state left the domain (a value is not finite)");
   std::copy(w.primal.data(), w.primal.data() + p_, udot);
   bool finite = true;
-  // Lane l of a group's call from its column c0 has δ = e_{c0 + l}: δ_c of lane l is at
+  // Lane l of a group's call from its variable c0 has δ = e_{c0 + l}: δ_c of lane l is at
   // constants_ + c·kLanes + l.
-  std::size_t group_start = 0;  // the group's first column
   for (const auto& kernel : kernels_) {
-    for (std::size_t c0 = 0; c0 < kernel.columns; c0 += kLanes) {
-      const std::size_t lanes = std::min(kLanes, kernel.columns - c0);
+    const std::size_t count = kernel.columns.size();
+    for (std::size_t c0 = 0; c0 < count; c0 += kLanes) {
+      const std::size_t lanes = std::min(kLanes, count - c0);
       for (std::size_t l = 0; l < lanes; ++l) kernel_in[constants_ + (c0 + l) * kLanes + l] = 1;
       kernel.function.evaluate(kernel_in, w.kernel_out.data());
       for (std::size_t l = 0; l < lanes; ++l) {
         kernel_in[constants_ + (c0 + l) * kLanes + l] = 0;
-        const std::size_t j = group_start + c0 + l;
+        const std::size_t j = kernel.columns[c0 + l];
         double* column = j < columns.split ? columns.first + j * p_ : columns.rest + (j - columns.split) * p_;
         for (std::size_t i = 0; i < p_; ++i) column[i] = w.kernel_out[i * kLanes + l];
         finite &= all_finite(column, column + p_);
       }
     }
-    group_start += kernel.columns;
   }
   if (!finite) throw EvaluationError(what_at(t) + ": a derivative is not finite");
 }

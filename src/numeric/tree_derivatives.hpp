@@ -62,9 +62,9 @@ class TreeDerivatives {
   CompiledFunction primal_;  // u̇, the pivots, their scales, the kernel's constants
   struct Kernel {  // (constants, δ of a group of variables) → the derivative of u̇ along δ, in lanes of unit δ
     CompiledFunction function;
-    std::size_t columns;  // the group's variables
+    std::vector<std::size_t> columns;  // the group's variables' columns
   };
-  std::vector<Kernel> kernels_;  // the coordinates' and the speeds' (or the parameters')
+  std::vector<Kernel> kernels_;  // the coordinates' and the speeds' of each branch (or the parameters')
 };
 
 }  // namespace adyn::numeric

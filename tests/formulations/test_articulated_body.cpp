@@ -11,6 +11,7 @@
 
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/kane.hpp"
+#include "adyn/io/model_file.hpp"
 #include "adyn/model/inertia.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
 #include "eom_support.hpp"
@@ -107,6 +108,44 @@ TEST(ArticulatedBody, TheTreeIsFoundParentsFirst) {
   EXPECT_EQ(dynamics.bodies, (std::vector<std::string>{"cart", "bob1", "bob2", "bob3"}));
   EXPECT_EQ(dynamics.parents, (std::vector<int>{-1, 0, 0, 2}));
   EXPECT_EQ(dynamics.pivots.size(), 4u);
+}
+
+// Particles at the rods' ends, measured in the rods' frames: each weight hangs from its rod (a
+// particle lends no frame), the next rod from the weight at its hinge. It was taken for a cycle.
+TEST(Kane_E35_ThreeRodChain, TheWeightsHangFromTheirRodsAndTheTreeAgreesWithKane) {
+  const auto s = io::read_model_file(test::example("kane_e35_three_rod_chain.yaml"));
+  const auto dynamics = formulations::articulated_body_dynamics(s);
+  EXPECT_EQ(dynamics.bodies, (std::vector<std::string>{"rod 1", "weight 1", "rod 2", "weight 2", "rod 3", "weight 3"}));
+  EXPECT_EQ(dynamics.parents, (std::vector<int>{-1, 0, 1, 2, 3, 4}));
+  expect_agrees_with_kane(s);
+}
+
+// The flyball governor's balls hang from their rods, but its shaft and slider, both in S and each
+// placed from O, both turn with ψ: the guess from positions says so in the model's terms.
+TEST(IFToMM_A05_FlyballGovernor, TheGuessedTreeNamesTheSpeedTheShaftAndTheSliderShare) {
+  const auto s = io::read_model_file(test::example("iftomm_a05_flyball_governor.yaml"));
+  EXPECT_EQ(test::thrown_message([&] { formulations::articulated_body_dynamics(s); }),
+            "speed 'psi_d' moves both 'shaft' and 'slider' relative to their parents");
+}
+
+// Two bodies each placed in the other's frame: the parents guessed from the positions make a cycle,
+// and the message says that it is the guess and what states a tree.
+TEST(ArticulatedBody, AGuessedCycleSaysItIsTheGuess) {
+  const auto s = io::read_model(R"(
+coordinates: [q1, q2]
+frames:
+  - {name: A, parent: N, axis: z, angle: q1}
+  - {name: B, parent: N, axis: z, angle: q2}
+points:
+  - {name: GA, from: O, position: {B: [1, 0, 0]}}
+  - {name: GB, from: O, position: {A: [1, 0, 0]}}
+bodies:
+  - {name: a, mass_center: GA, frame: A, mass: 1, inertia: {Ixx: 1, Iyy: 1, Izz: 1}}
+  - {name: b, mass_center: GB, frame: B, mass: 1, inertia: {Ixx: 1, Iyy: 1, Izz: 1}}
+)");
+  EXPECT_EQ(test::thrown_message([&] { formulations::articulated_body_dynamics(s); }),
+            "'a' hangs from a body that hangs from it, by the parents guessed from the positions: state the tree by "
+            "joints");
 }
 
 TEST(ArticulatedBody, GeneratedCAgreesWithTheTape) {

@@ -11,6 +11,7 @@
 #include "adyn/analysis/random_state.hpp"
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/kane.hpp"
+#include "adyn/io/model_file.hpp"
 #include "adyn/numeric/evaluator.hpp"
 #include "test_support.hpp"
 #include "tree_systems.hpp"
@@ -100,6 +101,42 @@ TEST(TreeDerivatives, AgreeOnRigidBodiesOnSphericalJointsWithDampingTorques) {
 }
 
 TEST(TreeDerivatives, AgreeOnABranchedTreeOnACartWithASpring) { expect_derivatives_agree(trees::cart_with_pendulums()); }
+
+// Two double pendulums hanging from the ground side by side, their tips joined by a spring: each
+// branch's coordinates and speeds get kernels of their own (the other branch's directions zero),
+// and the spring couples the branches' accelerations all the same.
+TEST(TreeDerivatives, AgreeOnTwoBranchesFromTheGroundJoinedByASpring) {
+  const auto s = io::read_model(R"(
+name: two double pendulums and a spring
+parameters: {m: 1.2, l: 0.8, k: 30, g: 9.81}
+coordinates: [a1, a2, b1, b2]
+frames:
+  - {name: A1, parent: N, axis: z, angle: a1}
+  - {name: A2, parent: A1, axis: z, angle: a2}
+  - {name: B1, parent: N, axis: z, angle: b1}
+  - {name: B2, parent: B1, axis: z, angle: b2}
+points:
+  - {name: H, from: O, position: {N: [1.5, 0, 0]}}
+  - {name: GA1, from: O, position: {A1: [0, -l/2, 0]}}
+  - {name: EA1, from: O, position: {A1: [0, -l, 0]}}
+  - {name: GA2, from: EA1, position: {A2: [0, -l/2, 0]}}
+  - {name: TA, from: EA1, position: {A2: [0, -l, 0]}}
+  - {name: GB1, from: H, position: {B1: [0, -l/2, 0]}}
+  - {name: EB1, from: H, position: {B1: [0, -l, 0]}}
+  - {name: GB2, from: EB1, position: {B2: [0, -l/2, 0]}}
+  - {name: TB, from: EB1, position: {B2: [0, -l, 0]}}
+bodies:
+  - {name: a upper, mass_center: GA1, frame: A1, mass: m, inertia: {Ixx: m*l^2/12, Iyy: 0, Izz: m*l^2/12}}
+  - {name: a lower, mass_center: GA2, frame: A2, mass: m, inertia: {Ixx: m*l^2/12, Iyy: 0, Izz: m*l^2/12}}
+  - {name: b upper, mass_center: GB1, frame: B1, mass: m, inertia: {Ixx: m*l^2/12, Iyy: 0, Izz: m*l^2/12}}
+  - {name: b lower, mass_center: GB2, frame: B2, mass: m/2, inertia: {Ixx: m*l^2/24, Iyy: 0, Izz: m*l^2/24}}
+gravity: {N: [0, -g, 0]}
+springs:
+  - {name: tips, between: [TA, TB], stiffness: k, free_length: 1}
+)");
+  EXPECT_EQ(formulations::articulated_body_dynamics(s).parents, (std::vector<int>{-1, -1, 0, 1}));
+  expect_derivatives_agree(s);
+}
 
 TEST(TreeDerivatives, TheDefaultCallLeavesOutTheParametersAndSaysItsPath) {
   const Evaluators ev(trees::rod_chain(3));

@@ -45,6 +45,7 @@ struct ArticulatedBodyDynamics {
   std::vector<GiNaC::ex> pivots, pivot_scales;
   std::vector<std::string> bodies;                 // the nodes, parents first
   std::vector<int> parents;                        // each node's parent (−1: the ground)
+  std::vector<int> speed_nodes;                    // the node each speed moves relative to its parent
   /// For the derivatives of u̇ (numeric/tree_derivatives.hpp): the same algorithm with the
   /// generalized active forces Q as the symbols `forcing_symbols` (u̇ = M⁻¹(Q + F_0), so that its
   /// derivative along Q is M⁻¹ applied by the algorithm's own passes, O(n)), the forces Q
