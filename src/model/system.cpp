@@ -1,6 +1,7 @@
 #include "adyn/model/system.hpp"
 
 #include <algorithm>
+#include <mutex>
 #include <sstream>
 
 #include "adyn/error.hpp"
@@ -23,8 +24,15 @@ GiNaC::exmap with_accelerations(const GiNaC::exmap& rates) {
 
 }  // namespace
 
+// Differentiating every kinematic equation is most of what in_speeds costs (a robot's free joint:
+// ½ E(q) ω in four Euler parameters, for every vector of its tree), so it is done once.
+struct System::SpeedSubstitution {
+  std::once_flag made;
+  GiNaC::exmap map;
+};
+
 System::System(const std::string& name, const std::string& inertial_frame, const std::string& origin)
-    : name_(name) {
+    : name_(name), speed_substitution_(std::make_shared<SpeedSubstitution>()) {
   symbols_["t"] = sym::time();
   symbols_["N_c"] = Constraint::normal_force_symbol();  // |Q^c_i| in nonideal constraint forces
   frames_.emplace_back(inertial_frame);
@@ -165,6 +173,7 @@ void System::set_coordinate_rate(const GiNaC::symbol& coordinate, const GiNaC::e
   for (const auto& q : coordinates_) known = known || q.is_equal(coordinate);
   if (!known) throw ModelError("coordinate '" + coordinate.get_name() + "'", "not a coordinate of this system");
   coordinate_rates_[sym::derivative_of(coordinate)] = rate;
+  speed_substitution_ = std::make_shared<SpeedSubstitution>();
 }
 
 void System::check_kinematic_equations() const {
@@ -211,14 +220,19 @@ void System::check_velocities_from_positions(const std::string& method) const {
   for (const auto& f : forces_) check(f.point, "force '" + f.name + "'");
 }
 
-GiNaC::exmap System::speed_substitution() const { return with_accelerations(coordinate_rates_); }
+const GiNaC::exmap& System::speed_substitution_map() const {
+  std::call_once(speed_substitution_->made, [this] { speed_substitution_->map = with_accelerations(coordinate_rates_); });
+  return speed_substitution_->map;
+}
+
+GiNaC::exmap System::speed_substitution() const { return speed_substitution_map(); }
 
 GiNaC::ex System::in_speeds(const GiNaC::ex& e) const {
-  return coordinate_rates_.empty() ? e : sym::substitute(e, with_accelerations(coordinate_rates_));
+  return coordinate_rates_.empty() ? e : sym::substitute(e, speed_substitution_map());
 }
 
 kin::Vector System::in_speeds(const kin::Vector& v) const {
-  return coordinate_rates_.empty() ? v : v.subs(with_accelerations(coordinate_rates_));
+  return coordinate_rates_.empty() ? v : v.subs(speed_substitution_map());
 }
 
 void System::set_dependent_speeds(const std::vector<GiNaC::symbol>& chosen) {

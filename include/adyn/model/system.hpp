@@ -9,6 +9,7 @@
 #include <ginac/ginac.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -244,6 +245,11 @@ class System {
   std::vector<GiNaC::symbol> coordinates_;
   std::vector<GiNaC::symbol> declared_speeds_;
   GiNaC::exmap coordinate_rates_;
+  // speed_substitution(), built at its first use after the kinematic equations last changed, and
+  // shared by the copies of the system made since (system.cpp).
+  struct SpeedSubstitution;
+  std::shared_ptr<SpeedSubstitution> speed_substitution_;
+  const GiNaC::exmap& speed_substitution_map() const;
   std::vector<kin::ReferenceFrame> frames_;
   std::vector<kin::Point> points_;
   std::vector<Constraint> constraints_;
