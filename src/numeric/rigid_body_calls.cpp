@@ -84,7 +84,7 @@ RigidBodyCalls::RigidBodyCalls(const model::System& system, const formulations::
   path_ = formulations::not_own_unconstrained(system, eom);
   if (path_.empty()) {
     try {
-      formulations::inverse_dynamics(system);  // the test that it is a tree (compiled at the first call)
+      if (!eom.tree_dynamics) formulations::inverse_dynamics(system);  // the test that it is a tree
       tree_ = true;
       path_ = "recursive Newton-Euler and composite rigid bodies over the tree";
       return;
@@ -103,8 +103,8 @@ RigidBodyWorkspace RigidBodyCalls::workspace() const {
 
 void RigidBodyCalls::compile_inverse_dynamics() const {
   std::vector<ex> tau;
-  if (tree_) {
-    tau = formulations::inverse_dynamics(system_).residuals();  // required − applied
+  if (tree_) {  // required − applied; over the tree the equations' articulated-body dynamics built, if they did
+    tau = (eom_.tree_dynamics ? eom_.tree_dynamics->inverse_dynamics : formulations::inverse_dynamics(system_)).residuals();
   } else {
     const auto a = sym::derivatives_of(eom_.speeds);
     for (unsigned i = 0; i < p_; ++i) {
