@@ -40,6 +40,26 @@ int coordinate_branch(const formulations::ArticulatedBodyDynamics& d, std::size_
   return -1;
 }
 
+// Appends x to `groups`, one group per branch (branch(i) of x[i]) in the order first met; x[i]'s
+// column is first_column + i.
+template <class Branch>
+void add_by_branch(std::vector<VariableGroup>& groups, const std::vector<GiNaC::symbol>& x, std::size_t first_column,
+                   Branch&& branch) {
+  std::vector<int> branches;
+  const std::size_t first_group = groups.size();
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const int b = branch(i);
+    auto it = std::find(branches.begin(), branches.end(), b);
+    if (it == branches.end()) {
+      groups.emplace_back();
+      it = branches.insert(branches.end(), b);
+    }
+    auto& group = groups[first_group + static_cast<std::size_t>(it - branches.begin())];
+    group.variables.push_back(x[i]);
+    group.columns.push_back(first_column + i);
+  }
+}
+
 // The variables in groups, each differentiated by a kernel of its own, where the others'
 // directions are zero and their terms drop out: the coordinates apart from the speeds, and each
 // apart by the branch of the tree they move (a subtree hanging from the ground: along a leg's joint
@@ -50,25 +70,12 @@ std::vector<VariableGroup> variable_groups(const formulations::ArticulatedBodyDy
                                            TreeDerivatives::Variables which) {
   std::vector<VariableGroup> groups;
   if (which == TreeDerivatives::Variables::Parameters) {
-    groups.push_back({parameters, {}});
-    for (std::size_t j = 0; j < parameters.size(); ++j) groups.back().columns.push_back(j);
+    add_by_branch(groups, parameters, 0, [](std::size_t) { return 0; });
     return groups;
   }
   const std::size_t n = d.coordinates.size();
-  auto add = [&](std::vector<int>& branches, std::size_t first_group, int branch, const GiNaC::symbol& x, std::size_t column) {
-    const auto it = std::find(branches.begin(), branches.end(), branch);
-    const auto g = first_group + static_cast<std::size_t>(it - branches.begin());
-    if (it == branches.end()) {
-      branches.push_back(branch);
-      groups.emplace_back();
-    }
-    groups[g].variables.push_back(x);
-    groups[g].columns.push_back(column);
-  };
-  std::vector<int> coordinate_branches, speed_branches;  // in the order first met
-  for (std::size_t i = 0; i < n; ++i) add(coordinate_branches, 0, coordinate_branch(d, i), d.coordinates[i], i);
-  const std::size_t first_speed_group = groups.size();
-  for (std::size_t s = 0; s < d.speeds.size(); ++s) add(speed_branches, first_speed_group, branch_of(d, s), d.speeds[s], n + s);
+  add_by_branch(groups, d.coordinates, 0, [&](std::size_t i) { return coordinate_branch(d, i); });
+  add_by_branch(groups, d.speeds, n, [&](std::size_t s) { return branch_of(d, s); });
   return groups;
 }
 
