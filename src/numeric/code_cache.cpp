@@ -3,12 +3,14 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <openssl/evp.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -29,7 +31,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kFlags[] = {"-O2", "-shared", "-fPIC"};
+// The flags of every compiler run; the shared object is linked with -shared besides.
+const std::vector<std::string> kFlags = {"-O2", "-fPIC"};
 
 // The compiler's argument words: $CC split at blanks (e.g. "ccache gcc"), or cc.
 std::vector<std::string> compiler_words() {
@@ -39,12 +42,15 @@ std::vector<std::string> compiler_words() {
   return words;
 }
 
-// Everything the library depends on: compiler, flags, source.
-std::string cache_key(const std::string& source) {
+// Everything the library depends on: compiler, flags, and the translation units one after another,
+// each after its length.
+std::string cache_key(const std::vector<std::string>& units) {
   std::string key;
   for (const auto& w : compiler_words()) key.append(w).append(" ");
-  for (const char* f : kFlags) key.append(f).append(" ");
-  return key.append("\n").append(source);
+  for (const auto& f : kFlags) key.append(f).append(" ");
+  key.append("-shared\n");
+  for (const auto& unit : units) key.append(std::to_string(unit.size())).append(" bytes\n").append(unit);
+  return key;
 }
 
 [[noreturn]] void refuse(const fs::path& p, const std::string& why) {
@@ -107,9 +113,10 @@ fs::path cache_directory() {
   return dir;
 }
 
-fs::path private_temporary_directory() {
-  std::string pattern = (fs::temp_directory_path() / "adyn-native-XXXXXX").string();
-  if (!::mkdtemp(pattern.data())) refuse(pattern, std::strerror(errno));  // mode 0700
+// A fresh directory of mode 0700 in `parent`.
+fs::path private_directory_in(const fs::path& parent) {
+  std::string pattern = (parent / "adyn-native-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) refuse(pattern, std::strerror(errno));
   return pattern;
 }
 
@@ -120,25 +127,33 @@ std::string read_log(const fs::path& p) {
   return s.str();
 }
 
+void write_file(const fs::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out.flush()) refuse(p, "cannot be written");
+}
+
 // Written under a private name, then renamed into place.
 void write_atomically(const fs::path& p, const std::string& text, const std::string& tag) {
   const fs::path tmp = fs::path(p).concat(tag);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) refuse(tmp, "cannot be written");
-  }
+  write_file(tmp, text);
   ::chmod(tmp.c_str(), 0600);
   std::error_code ec;
   fs::rename(tmp, p, ec);
   if (ec) refuse(p, ec.message());
 }
 
-// Runs the compiler on `c` to make `so`; its output goes to `log`. No shell is involved.
-int run_compiler(const fs::path& c, const fs::path& so, const fs::path& log) {
+// A compiler process: its output goes to `log`; it is killed if this process is interrupted.
+struct Compilation {
+  pid_t pid = 0;
+  ExitCleanup child;
+  fs::path log;
+};
+
+// Starts the compiler with `arguments` after its words. No shell is involved.
+Compilation start_compiler(const std::vector<std::string>& arguments, const fs::path& log) {
   std::vector<std::string> words = compiler_words();
-  for (const char* f : kFlags) words.emplace_back(f);
-  words.insert(words.end(), {"-o", so.string(), c.string(), "-lm"});
+  words.insert(words.end(), arguments.begin(), arguments.end());
   std::vector<char*> argv;
   for (auto& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
@@ -146,36 +161,111 @@ int run_compiler(const fs::path& c, const fs::path& so, const fs::path& log) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  pid_t pid = 0;
-  ExitCleanup child;  // killed if this process is interrupted
-  const int spawned = spawn_registered(pid, argv.data(), &actions, child);
+  Compilation c{.pid = 0, .child = {}, .log = log};
+  const int spawned = spawn_registered(c.pid, argv.data(), &actions, c.child);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) throw NativeCodeError("native code: cannot run the C compiler '" + words[0] + "': " + std::strerror(spawned));
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return c;
 }
 
-// Compiles `source` in `dir` to `so` (renamed into place when done).
-void compile_into(const fs::path& dir, const fs::path& so, const std::string& source, const std::string& tag) {
-  const fs::path c = dir / std::string("source").append(tag).append(".c"), tmp = fs::path(so).concat(tag),
-                 log = dir / std::string("compiler").append(tag).append(".log");
-  const ExitCleanup registered[] = {ExitCleanup::file(fs::path(c).concat(".part")), ExitCleanup::file(c),
-                                    ExitCleanup::file(tmp), ExitCleanup::file(log)};  // removed if interrupted
-  write_atomically(c, source, ".part");
-  const int status = run_compiler(c, tmp, log);
-  const std::string why = read_log(log);
-  std::error_code ec;
-  fs::remove(c, ec);
-  fs::remove(log, ec);
-  if (status != 0) {
-    fs::remove(tmp, ec);
-    throw NativeCodeError("native code: the C compiler failed (status " + std::to_string(status) + "): " + why.substr(0, 2000));
+// Waits for the compiler; throws with its output when it failed.
+void finish(Compilation& c) {
+  int status = 0;
+  while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
   }
-  ::chmod(tmp.c_str(), 0700);
-  fs::rename(tmp, so, ec);
-  if (ec) refuse(so, ec.message());
+  c.child.release();
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (code != 0)
+    throw NativeCodeError("native code: the C compiler failed (status " + std::to_string(code) + "): " + read_log(c.log).substr(0, 2000));
+}
+
+// How many compilers run at once: the processors this process may run on, at most 16 (each is
+// registered for the exit cleanup, whose table is small).
+std::size_t parallel_compilers() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  const int processors = ::sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+  return static_cast<std::size_t>(std::clamp(processors, 1, 16));
+}
+
+// Compiles the units in `work` to objects, as many at once as there are processors, in order:
+// the first failure is reported once the compilers already started are done.
+std::vector<std::string> compile_objects(const fs::path& work, const std::vector<std::string>& units) {
+  std::vector<std::string> objects;
+  std::vector<Compilation> running;
+  std::optional<NativeCodeError> failed;
+  const std::size_t at_once = parallel_compilers();
+  const auto wait_oldest = [&] {
+    try {
+      finish(running.front());
+    } catch (const NativeCodeError& e) {
+      if (!failed) failed = e;
+    }
+    running.erase(running.begin());
+  };
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const std::string stem = (work / ("unit" + std::to_string(i))).string();
+    write_file(stem + ".c", units[i]);
+    if (running.size() == at_once) wait_oldest();
+    if (failed) break;
+    std::vector<std::string> arguments = kFlags;
+    arguments.insert(arguments.end(), {"-c", "-o", stem + ".o", stem + ".c"});
+    try {
+      running.push_back(start_compiler(arguments, stem + ".log"));
+    } catch (const NativeCodeError& e) {  // the compilers started are still waited for
+      failed = e;
+      break;
+    }
+    objects.push_back(stem + ".o");
+  }
+  while (!running.empty()) wait_oldest();
+  if (failed) throw *failed;
+  return objects;
+}
+
+// Runs `work` in a fresh private directory in `parent`, removed afterwards (also when `work`
+// throws, or when the process is interrupted); returns what `work` returns.
+template <class Work>
+auto in_private_directory(const fs::path& parent, const Work& work) {
+  fs::path directory;
+  ExitCleanup registration;
+  {
+    SignalsDeferred deferred;  // created and registered, or neither, when interrupted
+    directory = private_directory_in(parent);
+    registration = ExitCleanup::directory(directory.string());
+  }
+  struct Removed {
+    const fs::path& path;
+    ~Removed() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } removed{directory};
+  return work(directory);
+}
+
+// Compiles the units into `so` (renamed into place when done), in a private directory in `dir`.
+// One unit is compiled straight into a shared object; several are compiled in parallel, then
+// linked.
+void compile_into(const fs::path& dir, const fs::path& so, const std::vector<std::string>& units) {
+  in_private_directory(dir, [&](const fs::path& work) {
+    const fs::path library = work / "library.so";
+    std::vector<std::string> link = kFlags;
+    link.insert(link.end(), {"-shared", "-o", library.string()});
+    if (units.size() == 1) {
+      write_file(work / "unit0.c", units[0]);
+      link.push_back((work / "unit0.c").string());
+    } else {
+      for (const auto& object : compile_objects(work, units)) link.push_back(object);
+    }
+    link.push_back("-lm");
+    Compilation linking = start_compiler(link, work / "link.log");
+    finish(linking);
+    ::chmod(library.c_str(), 0700);
+    std::error_code ec;
+    fs::rename(library, so, ec);
+    if (ec) refuse(so, ec.message());
+  });
 }
 
 std::string unique_tag() {
@@ -232,27 +322,12 @@ std::optional<std::string> recorded_digest(const std::string& key_file, const st
 
 // The library built in a private temporary directory, removed once read (or if the process is
 // interrupted).
-LoadedLibrary load_uncached(const std::string& source, const std::string& tag) {
-  fs::path temporary;
-  ExitCleanup registration;
-  {
-    SignalsDeferred deferred;  // created and registered, or neither, when interrupted
-    temporary = private_temporary_directory();
-    registration = ExitCleanup::directory(temporary.string());
-  }
-  const fs::path so = temporary / "eom.so";
-  std::string bytes;
-  try {
-    compile_into(temporary, so, source, tag);
-    bytes = read_private_file(so);
-  } catch (...) {
-    std::error_code ec;
-    fs::remove_all(temporary, ec);
-    throw;
-  }
-  std::error_code ec;
-  fs::remove_all(temporary, ec);
-  return {load_from_memory(bytes, so), so.string(), ""};
+LoadedLibrary load_uncached(const std::vector<std::string>& units) {
+  return in_private_directory(fs::temp_directory_path(), [&](const fs::path& temporary) {
+    const fs::path so = temporary / "eom.so";
+    compile_into(temporary, so, units);
+    return LoadedLibrary{load_from_memory(read_private_file(so), so), so.string(), ""};
+  });
 }
 
 }  // namespace
@@ -268,10 +343,10 @@ std::string sha256_hex(const std::string& bytes) {
   return out;
 }
 
-LoadedLibrary load_compiled_library(const std::string& source) {
-  const std::string key = cache_key(source), tag = unique_tag();
+LoadedLibrary load_compiled_library(const std::vector<std::string>& units) {
+  const std::string key = cache_key(units);
   const fs::path dir = cache_directory();
-  if (dir.empty()) return load_uncached(source, tag);
+  if (dir.empty()) return load_uncached(units);
   const std::string stem = "eom_" + sha256_hex(key);
   const fs::path so = dir / (stem + ".so"), key_file = dir / (stem + ".key");
   std::string note;
@@ -286,8 +361,9 @@ LoadedLibrary load_compiled_library(const std::string& source) {
   }
   // Not there, damaged, or another entry under the same name: (re)built, library before key, so
   // that a key never names a library that is not complete.
-  compile_into(dir, so, source, tag);
+  compile_into(dir, so, units);
   const std::string library = read_private_file(so);
+  const std::string tag = unique_tag();
   const auto key_part = ExitCleanup::file(fs::path(key_file).concat(tag));  // removed if interrupted
   write_atomically(key_file, key_file_text(library, key), tag);
   return {load_from_memory(library, so), so.string(), note};

@@ -1,11 +1,14 @@
 #pragma once
 // The compiled-code cache of generated C (native_code.hpp): shared objects in a private directory,
-// keyed by a SHA-256 of the whole source, the compiler and its flags, verified before loading.
+// keyed by a SHA-256 of the whole source (its translation units), the compiler and its flags,
+// verified before loading. Several units compile in parallel, as many at once as the processors
+// this process may run on, and are then linked.
 //
 // The directory is $ADYN_CACHE_DIR, $XDG_CACHE_HOME/adyn or $HOME/.cache/adyn, created with mode
 // 0700; it is refused unless it is a directory of this user that neither group nor others can
 // write, and so is every file loaded from it. Each entry is written under a private name and
-// renamed into place, so no process ever sees a partial file. An entry's key file holds the
+// renamed into place, so no process ever sees a partial file; the compiler works in a private
+// directory of its own, removed when done. An entry's key file holds the
 // SHA-256 of its library, then the compiler, the flags and the source, compared byte for byte.
 // The library is read once, checked against that digest, and loaded from the bytes checked (a copy
 // in memory), so a truncated, damaged or replaced entry is never loaded: it is rebuilt, and said.
@@ -13,6 +16,7 @@
 // variables, the library is compiled in a fresh private directory that is removed once loaded.
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace adyn::numeric {
 
@@ -25,10 +29,10 @@ struct LoadedLibrary {
   std::string note;
 };
 
-/// The library for `source` (C), from the cache or compiled into it, and loaded. Throws
-/// NativeCodeError (error.hpp) saying why it cannot: an unsafe cache directory or entry, a
+/// The library of the C translation `units`, from the cache or compiled into it, and loaded.
+/// Throws NativeCodeError (error.hpp) saying why it cannot: an unsafe cache directory or entry, a
 /// missing compiler, a compiler error, a library that does not load.
-LoadedLibrary load_compiled_library(const std::string& source);
+LoadedLibrary load_compiled_library(const std::vector<std::string>& units);
 
 /// The SHA-256 of `bytes` as 64 lowercase hexadecimal digits.
 std::string sha256_hex(const std::string& bytes);

@@ -27,9 +27,10 @@ NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const s
 NativeFunction::NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve,
                                const Lanes& lanes)
     : outputs_(program.outputs.size()) {
-  std::ostringstream generated;
-  generated << "#include <math.h>\n" << straight_line_c(program, "adyn_native", lanes) << (solve ? solve_source(*solve) : std::string());
-  LoadedLibrary loaded = load_compiled_library(generated.str());
+  std::vector<std::string> units = straight_line_c(program, "adyn_native", lanes);
+  for (auto& unit : units) unit.insert(0, "#include <math.h>\n");
+  if (solve) units.back() += solve_source(*solve);  // beside adyn_native
+  LoadedLibrary loaded = load_compiled_library(units);
   library_ = loaded.path;
   note_ = loaded.note;
   handle_ = loaded.handle;

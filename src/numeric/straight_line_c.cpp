@@ -45,28 +45,24 @@ class Printer {
       if (shared_[s] != kNone) shared_[s] = lane_[s] ? vectors_shared_++ : shared_count_++;
   }
 
-  std::string source() const {
-    std::ostringstream c;
-    if (vectors()) c << vector_preamble();
+  std::vector<std::string> units() const {
+    std::string preamble = vectors() ? vector_preamble() : std::string();
     if (std::any_of(p_.code.begin(), p_.code.end(), [](const auto& i) { return i.op == Op::PowInt && std::abs(i.exponent) > 4; }))
-      c << "static double " << name_ << "_power_int(double x, int n) {\n"
-        << "  if (n < 0) return 1.0 / " << name_ << "_power_int(x, -n);\n"
-        << "  double r = 1.0;\n  while (n) {\n    if (n & 1) r *= x;\n    x *= x;\n    n >>= 1;\n  }\n  return r;\n}\n";
-    if (!vectors() && parts_ <= 1) {
-      c << "void " << name_ << "(const double* in, double* out) {\n" << part(0) << loose_outputs() << "}\n";
-      return c.str();
+      preamble += "static double " + name_ + "_power_int(double x, int n) {\n" + "  if (n < 0) return 1.0 / " + name_ +
+                  "_power_int(x, -n);\n" + "  double r = 1.0;\n  while (n) {\n    if (n & 1) r *= x;\n    x *= x;\n" +
+                  "    n >>= 1;\n  }\n  return r;\n}\n";
+    if (!vectors() && parts_ <= 1)
+      return {preamble + "void " + name_ + "(const double* in, double* out) {\n" + part(0) + loose_outputs() + "}\n"};
+    if (parts_ <= 1) return {preamble + "static " + part_signature(0) + " {\n" + part(0) + "}\n" + main_function()};
+    std::vector<std::string> units;
+    std::string declarations;
+    for (std::size_t q = 0; q < parts_; ++q) {
+      const std::string signature = "__attribute__((visibility(\"hidden\"))) " + part_signature(q);
+      units.push_back(preamble + signature + " {\n" + part(q) + "}\n");
+      declarations += signature + ";\n";
     }
-    const std::string vector_arguments = vectors() ? ", " + vector_type() + "* wl, int h" : "";
-    for (std::size_t q = 0; q < parts_; ++q)
-      c << "static void " << name_ << "_part" << q << "(const double* in, double* out, double* w" << vector_arguments << ") {\n"
-        << part(q) << "}\n";
-    c << "void " << name_ << "(const double* in, double* out) {\n";
-    if (vectors()) c << "  for (int h = 0; h < " << lanes_.width << "; h += " << at_once() << ") {\n";
-    c << "  double w[" << std::max<std::size_t>(shared_count_, 1) << "];\n";
-    if (vectors()) c << "  " << vector_type() << " wl[" << std::max<std::size_t>(vectors_shared_, 1) << "];\n";
-    for (std::size_t q = 0; q < parts_; ++q) c << "  " << name_ << "_part" << q << "(in, out, w" << (vectors() ? ", wl, h" : "") << ");\n";
-    c << loose_outputs() << (vectors() ? "  }\n" : "") << "}\n";
-    return c.str();
+    units.push_back(preamble + declarations + main_function());
+    return units;
   }
 
  private:
@@ -96,6 +92,22 @@ class Printer {
   // Where input s of lane 0 is (its other lanes follow it).
   std::size_t input_offset(std::uint32_t s) const {
     return lane_[s] ? lanes_.first + (s - lanes_.first) * lanes_.width : s;
+  }
+
+  std::string part_signature(std::size_t q) const {
+    return "void " + name_ + "_part" + std::to_string(q) + "(const double* in, double* out, double* w" +
+           (vectors() ? ", " + vector_type() + "* wl, int h" : std::string()) + ")";
+  }
+  // The function the library exports: the parts in order over a workspace of their shared values.
+  std::string main_function() const {
+    std::ostringstream c;
+    c << "void " << name_ << "(const double* in, double* out) {\n";
+    if (vectors()) c << "  for (int h = 0; h < " << lanes_.width << "; h += " << at_once() << ") {\n";
+    c << "  double w[" << std::max<std::size_t>(shared_count_, 1) << "];\n";
+    if (vectors()) c << "  " << vector_type() << " wl[" << std::max<std::size_t>(vectors_shared_, 1) << "];\n";
+    for (std::size_t q = 0; q < parts_; ++q) c << "  " << name_ << "_part" << q << "(in, out, w" << (vectors() ? ", wl, h" : "") << ");\n";
+    c << loose_outputs() << (vectors() ? "  }\n" : "") << "}\n";
+    return c.str();
   }
 
   // An input is read where it is used (a part stores only at its end, so nothing written can alias
@@ -213,8 +225,8 @@ class Printer {
 
 }  // namespace
 
-std::string straight_line_c(const StraightLineProgram& program, const std::string& name, const Lanes& lanes) {
-  return Printer(program, name, lanes).source();
+std::vector<std::string> straight_line_c(const StraightLineProgram& program, const std::string& name, const Lanes& lanes) {
+  return Printer(program, name, lanes).units();
 }
 
 }  // namespace adyn::numeric

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -215,24 +216,29 @@ std::string written_model(const std::string& name, const std::string& text) {
 }  // namespace
 
 // The 32-body tree is integrated by the articulated-body algorithm: its C, as `simulate --backend
-// native` hands it to the compiler (here a stand-in that keeps the source and fails, so that the
-// tape integrates and no compiler runs for long), and the trajectory are the same bytes in three
-// processes. (They differed from run to run while decimals were floats, rounded in GiNaC's order of
+// native` hands it to the compiler in translation units (here a stand-in that keeps each unit,
+// compiles nothing and fails to link, so that the tape integrates and no compiler runs for long),
+// and the trajectory are the same bytes in three processes. (They differed from run to run while decimals were floats, rounded in GiNaC's order of
 // operands, and the canonical order keyed −1 and −1.0, one number to GiNaC, by whichever it met
 // first: robots' C came in one of two variants, about 1 run in 4.)
 TEST(Determinism, RobotTreeArticulatedBodyCodeAndTrajectoryAreTheSameBytesInSeparateProcesses) {
-  const std::string yaml = written_model("robot.yaml", robot_tree(32)), source = adyn::test::temporary_file("robot.c"),
-                    compiler = adyn::test::temporary_file("cc.sh"), csv = adyn::test::temporary_file("robot.csv");
-  std::ofstream(compiler) << "#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in *.c) cp \"$a\" '" << source
-                          << "';; esac; done\nexit 1\n";
+  const std::string yaml = written_model("robot.yaml", robot_tree(32)), compiler = adyn::test::temporary_file("cc.sh"),
+                    csv = adyn::test::temporary_file("robot.csv");
+  const fs::path units = adyn::test::temporary_file("robot-units");
+  std::ofstream(compiler) << "#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in *.c) cp \"$a\" '" << units.string()
+                          << "';; esac; done\ncase \" $* \" in *\" -c \"*) exit 0;; esac\nexit 1\n";
   fs::permissions(compiler, fs::perms::owner_all);
   const fs::path cache = fs::path(::testing::TempDir()) / "adyn-determinism-robot-cache";
   fs::remove_all(cache);
   const std::string run = "simulate " + yaml + " --backend native -o " + csv;
   auto bytes = [&] {
-    fs::remove(source);
-    const std::string out = output_of("CC=" + compiler + " ADYN_CACHE_DIR=" + cache.string() + " " + tool(run) + " 2>&1");
-    return out + adyn::test::read_text(source) + adyn::test::read_text(csv);
+    fs::remove_all(units);
+    fs::create_directory(units);
+    std::string out = output_of("CC=" + compiler + " ADYN_CACHE_DIR=" + cache.string() + " " + tool(run) + " 2>&1");
+    std::set<fs::path> kept;  // unit0.c, unit1.c, ...: in order of their names
+    for (const auto& f : fs::directory_iterator(units)) kept.insert(f.path());
+    for (const auto& f : kept) out += f.filename().string() + "\n" + adyn::test::read_text(f.string());
+    return out + adyn::test::read_text(csv);
   };
   const std::string first = bytes();
   // The articulated-body algorithm's outputs (u̇, q̇, pivots and their scales: 4 × 32), in parts.

@@ -4,6 +4,7 @@
 // several points in one call (Lanes). The C compiler (cc) is a dependency scripts/setup.sh
 // installs, as for every native-code test.
 #include <gtest/gtest.h>
+#include <dlfcn.h>
 #include <sys/stat.h>
 
 #include <array>
@@ -152,16 +153,18 @@ TEST(NativeCode, EvaluatorFallsBackToTheTapeSayingWhy) {
   EXPECT_TRUE(d.udot.allFinite());
 }
 
-// The text of the one source in the cache (its key file holds the compiler, the flags and the source).
+// The text of the one source in the cache (its key file holds the compiler, the flags and the
+// source's translation units, each after its length).
 std::string cached_source(const CacheDirectory& cache) {
   std::ifstream in(cache.files(".key").at(0));
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
 // Beyond 1000 instructions the generated C is split into parts that share a workspace (one function
-// of the 100-link chain did not compile in 25 minutes): 3000 outputs over values computed early and
-// used throughout agree with the tape to rounding, and the source has the parts. (sym::c_function,
-// the printer of `adyn codegen`, splits its statements likewise.)
+// of the 100-link chain did not compile in 25 minutes), each a translation unit of its own (compiled
+// in parallel, linked, its function hidden from the library's exports): 3000 outputs over values
+// computed early and used throughout agree with the tape to rounding, and the source has the parts.
+// (sym::c_function, the printer of `adyn codegen`, splits its statements likewise, in one file.)
 TEST(NativeCode, LargeFunctionsAreSplitIntoPartsThatAgreeWithTheTape) {
   const CacheDirectory cache("adyn-split-cache");
   const GiNaC::symbol a = sym::parameter("split_a"), b = sym::parameter("split_b");
@@ -173,8 +176,15 @@ TEST(NativeCode, LargeFunctionsAreSplitIntoPartsThatAgreeWithTheTape) {
   EXPECT_EQ(printed.find("static void f_part0(", printed.find("static void f_part0(") + 1), std::string::npos);
   const numeric::NativeFunction native({a, b}, outputs);
   const std::string source = cached_source(cache);
-  EXPECT_NE(source.find("static void adyn_native_part1(const double* in, double* out, double* w)"), std::string::npos);
+  const std::string part1 = "__attribute__((visibility(\"hidden\"))) void adyn_native_part1(const double* in, double* out, double* w)";
+  EXPECT_NE(source.find(part1 + " {"), std::string::npos);  // its unit
+  EXPECT_NE(source.find(part1 + ";"), std::string::npos);   // declared where it is called
   EXPECT_NE(source.find("adyn_native_power_int("), std::string::npos);  // a^5, a^6
+  void* library = ::dlopen(native.library().c_str(), RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(library, nullptr) << ::dlerror();
+  EXPECT_NE(::dlsym(library, "adyn_native"), nullptr);
+  EXPECT_EQ(::dlsym(library, "adyn_native_part1"), nullptr);
+  ::dlclose(library);
   const numeric::Tape tape({a, b}, outputs);
   for (const auto& [va, vb] : {std::pair{0.3, -1.7}, std::pair{2.1, 0.4}}) {
     const double in[2] = {va, vb};
@@ -183,6 +193,26 @@ TEST(NativeCode, LargeFunctionsAreSplitIntoPartsThatAgreeWithTheTape) {
     tape.evaluate(in, by_tape.data());
     for (std::size_t k = 0; k < outputs.size(); ++k) EXPECT_NEAR(by_c[k], by_tape[k], 1e-13 * (1 + std::abs(by_tape[k]))) << k;
   }
+}
+
+// A compiler that fails on the parts' units, or that cannot be run: the error says so, and neither
+// a library nor the compiler's working files are left in the cache.
+TEST(NativeCode, AFailedCompilationOfSeveralUnitsLeavesNothingBehind) {
+  const CacheDirectory cache("adyn-split-failed-cache");
+  const GiNaC::symbol a = sym::parameter("fail_a"), b = sym::parameter("fail_b");
+  std::vector<GiNaC::ex> outputs;
+  for (int k = 0; k < 1500; ++k) outputs.push_back(GiNaC::sin(a + k * b) * (k + 2));
+  const char* cc = std::getenv("CC");
+  const std::string saved = cc ? cc : "";
+  for (const auto& [compiler, says] : {std::pair<std::string, std::string>{"false", "the C compiler failed (status 1)"},
+                                       {"/nonexistent/cc", "cannot run the C compiler '/nonexistent/cc'"}}) {
+    ::setenv("CC", compiler.c_str(), 1);
+    const std::string what = test::thrown_message<NativeCodeError>([&] { numeric::NativeFunction f({a, b}, outputs); });
+    EXPECT_NE(what.find(says), std::string::npos) << what;
+    EXPECT_TRUE(fs::is_empty(cache.path())) << compiler;
+  }
+  if (saved.empty()) ::unsetenv("CC");
+  else ::setenv("CC", saved.c_str(), 1);
 }
 
 // The C is the tape's program printed: every operation, an output that is an input, a constant, a
