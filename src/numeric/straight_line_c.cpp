@@ -1,8 +1,8 @@
 #include "straight_line_c.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
-#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -14,13 +14,19 @@ using Op = StraightLineProgram::Op;
 constexpr std::size_t kInstructionsPerPart = 1000;
 constexpr std::size_t kNone = ~std::size_t{0};
 
-// The shortest decimal that reads back as x, with a point or an exponent so that C reads a double.
-std::string literal(double x) {
+// Appends the shortest decimal that reads back as x, with a point or an exponent so that C reads a
+// double.
+void put_literal(std::string& c, double x) {
   char buffer[32];
   const auto end = std::to_chars(buffer, buffer + sizeof buffer, x).ptr;
-  std::string s(buffer, end);
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
+  c.append(buffer, end);
+  if (std::find_if(buffer, end, [](char d) { return d == '.' || d == 'e'; }) == end) c += ".0";
+}
+
+// Appends a count or an index.
+void put_number(std::string& c, std::size_t n) {
+  char buffer[24];
+  c.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, n).ptr);
 }
 
 class Printer {
@@ -51,14 +57,20 @@ class Printer {
       preamble += "static double " + name_ + "_power_int(double x, int n) {\n" + "  if (n < 0) return 1.0 / " + name_ +
                   "_power_int(x, -n);\n" + "  double r = 1.0;\n  while (n) {\n    if (n & 1) r *= x;\n    x *= x;\n" +
                   "    n >>= 1;\n  }\n  return r;\n}\n";
+    // A function `signature` of part q's statements, after `before`.
+    const auto function = [&](const std::string& before, const std::string& signature, std::size_t q) {
+      std::string c = before + signature + " {\n";
+      put_part(c, q);
+      return c;
+    };
     if (!vectors() && parts_ <= 1)
-      return {preamble + "void " + name_ + "(const double* in, double* out) {\n" + part(0) + loose_outputs() + "}\n"};
-    if (parts_ <= 1) return {preamble + "static " + part_signature(0) + " {\n" + part(0) + "}\n" + main_function()};
+      return {function(preamble, "void " + name_ + "(const double* in, double* out)", 0) + loose_outputs() + "}\n"};
+    if (parts_ <= 1) return {function(preamble, "static " + part_signature(0), 0) + "}\n" + main_function()};
     std::vector<std::string> units;
     std::string declarations;
     for (std::size_t q = 0; q < parts_; ++q) {
       const std::string signature = "__attribute__((visibility(\"hidden\"))) " + part_signature(q);
-      units.push_back(preamble + signature + " {\n" + part(q) + "}\n");
+      units.push_back(function(preamble, signature, q) + "}\n");
       declarations += signature + ";\n";
     }
     units.push_back(preamble + declarations + main_function());
@@ -66,13 +78,18 @@ class Printer {
   }
 
  private:
-  using Operand = std::function<std::string(std::uint32_t)>;
-
-  static std::vector<std::uint32_t> operands(const StraightLineProgram::Instruction& i) {
+  // The slots an instruction reads (a range over at most three).
+  struct Operands {
+    std::array<std::uint32_t, 3> slots;
+    std::size_t count;
+    const std::uint32_t* begin() const { return slots.data(); }
+    const std::uint32_t* end() const { return slots.data() + count; }
+  };
+  static Operands operands(const StraightLineProgram::Instruction& i) {
     switch (i.op) {
-      case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Pow: case Op::Atan2: return {i.a, i.b};
-      case Op::MulAdd: case Op::MulSub: case Op::MulSubFrom: return {i.a, i.b, i.c};
-      default: return {i.a};
+      case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Pow: case Op::Atan2: return {{i.a, i.b, 0}, 2};
+      case Op::MulAdd: case Op::MulSub: case Op::MulSubFrom: return {{i.a, i.b, i.c}, 3};
+      default: return {{i.a, 0, 0}, 1};
     }
   }
   bool computed(std::uint32_t s) const { return !p_.is_input(s) && !p_.is_constant(s); }
@@ -112,43 +129,70 @@ class Printer {
 
   // An input is read where it is used (a part stores only at its end, so nothing written can alias
   // it); a vector input is loaded once at the start of each part that uses it.
-  std::string slot(std::uint32_t s) const {
-    if (p_.is_constant(s)) return literal(p_.constants[s - p_.input_count]);
-    std::string name(lane_[s] && p_.is_input(s) ? "l" : p_.is_input(s) ? "in[" : "v");  // (appended: GCC 12's -Wrestrict)
-    return name.append(std::to_string(s)).append(p_.is_input(s) && !lane_[s] ? "]" : "");
+  void put_slot(std::string& c, std::uint32_t s) const {
+    if (p_.is_constant(s)) return put_literal(c, p_.constants[s - p_.input_count]);
+    c += lane_[s] && p_.is_input(s) ? "l" : p_.is_input(s) ? "in[" : "v";
+    put_number(c, s);
+    if (p_.is_input(s) && !lane_[s]) c += ']';
   }
-  // Slot s in lane l of the C loop over the lanes (a scalar is the same in every lane).
-  std::string element(std::uint32_t s) const { return lane_[s] ? slot(s) + "[l]" : slot(s); }
+  std::string slot(std::uint32_t s) const {
+    std::string c;
+    put_slot(c, s);
+    return c;
+  }
+
+  // Text and operands appended in turn: an operand in lane l of the C loop over the lanes when
+  // `in_lane` (a scalar is the same in every lane).
+  struct Operand {
+    std::uint32_t slot;
+  };
+  void put_piece(std::string& c, bool, const std::string& text) const { c += text; }
+  void put_piece(std::string& c, bool, const char* text) const { c += text; }
+  void put_piece(std::string& c, bool in_lane, Operand x) const {
+    put_slot(c, x.slot);
+    if (in_lane && lane_[x.slot]) c += "[l]";
+  }
+  template <class... Pieces>
+  void put(std::string& c, bool in_lane, const Pieces&... pieces) const {
+    (put_piece(c, in_lane, pieces), ...);
+  }
 
   // Binary powering written out for |n| <= 4 (the roundings of power_int), else the helper.
-  std::string power(const std::string& x, int n) const {
+  void put_power(std::string& c, bool in_lane, Operand x, int n) const {
     const int m = std::abs(n);
-    const std::string positive = m == 0 ? "1.0" : m == 1 ? x : m == 2 ? x + " * " + x : m == 3 ? x + " * (" + x + " * " + x + ")"
-                                 : m == 4 ? "(" + x + " * " + x + ") * (" + x + " * " + x + ")" : "";
-    if (positive.empty()) return name_ + "_power_int(" + x + ", " + std::to_string(n) + ")";
-    return n < 0 ? "1.0 / (" + positive + ")" : positive;
+    if (m > 4) return put(c, in_lane, name_ + "_power_int(", x, ", " + std::to_string(n) + ")");
+    if (n < 0) c += "1.0 / (";
+    switch (m) {
+      case 0: put(c, in_lane, "1.0"); break;
+      case 1: put(c, in_lane, x); break;
+      case 2: put(c, in_lane, x, " * ", x); break;
+      case 3: put(c, in_lane, x, " * (", x, " * ", x, ")"); break;
+      default: put(c, in_lane, "(", x, " * ", x, ") * (", x, " * ", x, ")");
+    }
+    if (n < 0) c += ")";
   }
 
-  std::string value(const StraightLineProgram::Instruction& i, const Operand& x) const {
+  // Appends the value of instruction i (each operand in lane l when `in_lane`).
+  void put_value(std::string& c, const StraightLineProgram::Instruction& i, bool in_lane) const {
     static const std::map<Op, const char*> functions = {
         {Op::Sqrt, "sqrt"}, {Op::Sin, "sin"},   {Op::Cos, "cos"},   {Op::Tan, "tan"},   {Op::Exp, "exp"},
         {Op::Log, "log"},   {Op::Abs, "fabs"},  {Op::Asin, "asin"}, {Op::Acos, "acos"}, {Op::Atan, "atan"},
         {Op::Sinh, "sinh"}, {Op::Cosh, "cosh"}, {Op::Tanh, "tanh"}};
-    const std::string a = x(i.a);
+    const Operand a{i.a}, b{i.b}, k{i.c};
     switch (i.op) {
-      case Op::Add: return a + " + " + x(i.b);
-      case Op::Sub: return a + " - " + x(i.b);
-      case Op::Mul: return a + " * " + x(i.b);
-      case Op::MulAdd: return x(i.c) + " + " + a + " * " + x(i.b);
-      case Op::MulSub: return x(i.c) + " - " + a + " * " + x(i.b);
-      case Op::MulSubFrom: return a + " * " + x(i.b) + " - " + x(i.c);
-      case Op::Neg: return "-" + a;
-      case Op::Div: return a + " / " + x(i.b);
-      case Op::PowInt: return power(a, i.exponent);
-      case Op::Pow: return "pow(" + a + ", " + x(i.b) + ")";
-      case Op::Atan2: return "atan2(" + a + ", " + x(i.b) + ")";
-      case Op::Sign: return a + " > 0 ? 1.0 : (" + a + " < 0 ? -1.0 : 0.0)";
-      default: return std::string(functions.at(i.op)) + "(" + a + ")";
+      case Op::Add: return put(c, in_lane, a, " + ", b);
+      case Op::Sub: return put(c, in_lane, a, " - ", b);
+      case Op::Mul: return put(c, in_lane, a, " * ", b);
+      case Op::MulAdd: return put(c, in_lane, k, " + ", a, " * ", b);
+      case Op::MulSub: return put(c, in_lane, k, " - ", a, " * ", b);
+      case Op::MulSubFrom: return put(c, in_lane, a, " * ", b, " - ", k);
+      case Op::Neg: return put(c, in_lane, "-", a);
+      case Op::Div: return put(c, in_lane, a, " / ", b);
+      case Op::PowInt: return put_power(c, in_lane, a, i.exponent);
+      case Op::Pow: return put(c, in_lane, "pow(", a, ", ", b, ")");
+      case Op::Atan2: return put(c, in_lane, "atan2(", a, ", ", b, ")");
+      case Op::Sign: return put(c, in_lane, a, " > 0 ? 1.0 : (", a, " < 0 ? -1.0 : 0.0)");
+      default: return put(c, in_lane, functions.at(i.op), "(", a, ")");
     }
   }
 
@@ -163,14 +207,23 @@ class Printer {
     }
   }
 
-  // The statement computing instruction i: its value, or for a vector that C's arithmetic cannot
-  // compute, a loop over the lanes.
-  std::string statement(const StraightLineProgram::Instruction& i) const {
-    const std::string v = slot(i.dst);
-    if (!lane_[i.dst] || vector_arithmetic(i))
-      return "  const " + type_of(i.dst) + " " + v + " = " + value(i, [this](std::uint32_t s) { return slot(s); }) + ";\n";
-    return "  " + vector_type() + " " + v + ";\n  for (int l = 0; l < " + at_once() + "; ++l) " + v + "[l] = " +
-           value(i, [this](std::uint32_t s) { return element(s); }) + ";\n";
+  // Appends the statement computing instruction i: its value, or for a vector that C's arithmetic
+  // cannot compute, a loop over the lanes.
+  void put_statement(std::string& c, const StraightLineProgram::Instruction& i) const {
+    const bool whole = !lane_[i.dst] || vector_arithmetic(i);
+    c += whole ? "  const " : "  ";
+    c += type_of(i.dst);
+    c += ' ';
+    put_slot(c, i.dst);
+    if (whole) {
+      c += " = ";
+    } else {
+      c += ";\n  for (int l = 0; l < " + at_once() + "; ++l) ";
+      put_slot(c, i.dst);
+      c += "[l] = ";
+    }
+    put_value(c, i, !whole);
+    c += ";\n";
   }
 
   // Output o, the value of slot s, stored (in each of the lanes computed at once).
@@ -183,9 +236,9 @@ class Printer {
     return "  for (int l = 0; l < " + at_once() + "; ++l) (" + at + ")[l] = " + slot(s) + ";\n";
   }
 
-  // Part q: the vector inputs and earlier parts' values it reads, its instructions, then the values
+  // Appends part q: the vector inputs and earlier parts' values it reads, its instructions, then the values
   // later parts read and the outputs it computes stored.
-  std::string part(std::size_t q) const {
+  void put_part(std::string& c, std::size_t q) const {
     const std::size_t begin = q * kInstructionsPerPart, end = std::min(p_.code.size(), begin + kInstructionsPerPart);
     std::set<std::uint32_t> read, loaded;
     for (std::size_t k = begin; k < end; ++k)
@@ -193,17 +246,23 @@ class Printer {
         if (computed(s) && part_of_[s] != q) read.insert(s);
         if (p_.is_input(s) && lane_[s]) loaded.insert(s);
       }
-    std::ostringstream c;
+    std::ostringstream loads;
     for (const auto s : loaded)
-      c << "  " << vector_type() << " " << slot(s) << ";\n  __builtin_memcpy(&" << slot(s) << ", in + " << input_offset(s)
-        << " + h, sizeof " << slot(s) << ");\n";
-    for (const auto s : read) c << "  const " << type_of(s) << " " << slot(s) << " = " << (lane_[s] ? "wl[" : "w[") << shared_[s] << "];\n";
-    for (std::size_t k = begin; k < end; ++k) c << statement(p_.code[k]);
+      loads << "  " << vector_type() << " " << slot(s) << ";\n  __builtin_memcpy(&" << slot(s) << ", in + " << input_offset(s)
+            << " + h, sizeof " << slot(s) << ");\n";
+    for (const auto s : read) loads << "  const " << type_of(s) << " " << slot(s) << " = " << (lane_[s] ? "wl[" : "w[") << shared_[s] << "];\n";
+    c += loads.str();
+    for (std::size_t k = begin; k < end; ++k) put_statement(c, p_.code[k]);
     for (std::size_t k = begin; k < end; ++k)
-      if (const auto s = p_.code[k].dst; shared_[s] != kNone) c << "  " << (lane_[s] ? "wl[" : "w[") << shared_[s] << "] = " << slot(s) << ";\n";
+      if (const auto s = p_.code[k].dst; shared_[s] != kNone) {
+        c += lane_[s] ? "  wl[" : "  w[";
+        put_number(c, shared_[s]);
+        c += "] = ";
+        put_slot(c, s);
+        c += ";\n";
+      }
     for (std::size_t o = 0; o < p_.outputs.size(); ++o)
-      if (computed(p_.outputs[o]) && part_of_[p_.outputs[o]] == q) c << store(o, p_.outputs[o]);
-    return c.str();
+      if (computed(p_.outputs[o]) && part_of_[p_.outputs[o]] == q) c += store(o, p_.outputs[o]);
   }
 
   // The outputs that are inputs or constants.
