@@ -162,7 +162,7 @@ Compilation start_compiler(const std::vector<std::string>& arguments, const fs::
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   Compilation c{.pid = 0, .child = {}, .log = log};
-  const int spawned = spawn_registered(c.pid, argv.data(), &actions, c.child);
+  const int spawned = spawn_registered(c.pid, argv.data(), &actions, c.child, true);  // the driver with its cc1 and as
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) throw NativeCodeError("native code: cannot run the C compiler '" + words[0] + "': " + std::strerror(spawned));
   return c;

@@ -14,7 +14,7 @@
 namespace adyn::numeric {
 namespace {
 
-enum Kind : int { Free = 0, Filling = -1, File = 1, Directory = 2, Child = 3 };
+enum Kind : int { Free = 0, Filling = -1, File = 1, Directory = 2, Child = 3, ChildGroup = 4 };
 
 struct Slot {
   std::atomic<int> kind{Free};
@@ -67,6 +67,7 @@ void remove_directory(const char* path) {
 ExitCleanup ExitCleanup::file(const std::string& path) { return ExitCleanup(take(File, path.c_str(), 0)); }
 ExitCleanup ExitCleanup::directory(const std::string& path) { return ExitCleanup(take(Directory, path.c_str(), 0)); }
 ExitCleanup ExitCleanup::child(pid_t pid) { return ExitCleanup(take(Child, nullptr, pid)); }
+ExitCleanup ExitCleanup::child_group(pid_t pid) { return ExitCleanup(take(ChildGroup, nullptr, pid)); }
 
 ExitCleanup& ExitCleanup::operator=(ExitCleanup&& other) noexcept {
   if (this != &other) {
@@ -83,26 +84,31 @@ void ExitCleanup::release() {
 }
 
 void run_exit_cleanup() {
-  for (auto& s : slots)
-    if (s.kind.load(std::memory_order_acquire) == Child) kill(s.pid, SIGKILL);
+  for (auto& s : slots) {
+    const int kind = s.kind.load(std::memory_order_acquire);
+    if (kind == Child) kill(s.pid, SIGKILL);
+    if (kind == ChildGroup) kill(-s.pid, SIGKILL);
+  }
   for (auto& s : slots)
     if (s.kind.load(std::memory_order_acquire) == File) unlink(s.path);
   for (auto& s : slots)
     if (s.kind.load(std::memory_order_acquire) == Directory) remove_directory(s.path);
 }
 
-int spawn_registered(pid_t& pid, char* const argv[], const posix_spawn_file_actions_t* actions, ExitCleanup& child) {
+int spawn_registered(pid_t& pid, char* const argv[], const posix_spawn_file_actions_t* actions, ExitCleanup& child,
+                     bool own_group) {
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   sigset_t none;
   sigemptyset(&none);
   posix_spawnattr_setsigmask(&attributes, &none);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&attributes, 0);  // a group of its own, led by the child
+  posix_spawnattr_setflags(&attributes, static_cast<short>(POSIX_SPAWN_SETSIGMASK | (own_group ? POSIX_SPAWN_SETPGROUP : 0)));
   int error = 0;
   {
     SignalsDeferred deferred;
     error = posix_spawnp(&pid, argv[0], actions, &attributes, argv, environ);
-    if (error == 0) child = ExitCleanup::child(pid);
+    if (error == 0) child = own_group ? ExitCleanup::child_group(pid) : ExitCleanup::child(pid);
   }
   posix_spawnattr_destroy(&attributes);
   return error;

@@ -121,7 +121,8 @@ TEST(Interruption, CtrlCEndsTheSetUpOfASimulationWithinASecond) {
 }
 
 // SIGTERM while the C compiler builds the generated code: the tool ends within a second, the
-// compiler is killed and its files are removed from the cache directory.
+// compiler is killed and its files (in a working directory of its own) are removed from the cache
+// directory.
 TEST(Interruption, SigtermDuringCodeGenerationKillsTheCompilerAndRemovesItsFiles) {
   if (!adyn::test::on_path("cc")) GTEST_SKIP() << "no C compiler (cc) to compile the generated code";
   const fs::path dir = fresh_directory("codegen"), cache = dir / "cache";
@@ -139,8 +140,49 @@ TEST(Interruption, SigtermDuringCodeGenerationKillsTheCompilerAndRemovesItsFiles
   EXPECT_NE(tool.shown().find("adyn: interrupted during code generation; nothing was written"), std::string::npos)
       << tool.shown();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));  // a compiler left running would write by now
-  EXPECT_EQ(files_in(cache), 0u) << "the compiler's files were left in the cache";
+  EXPECT_TRUE(fs::is_empty(cache)) << "the compiler's files were left in the cache";
   EXPECT_EQ(files_in(dir), 1u) << "only the model should be there";
+}
+
+// Whether process `pid` has ended (gone, or a zombie no one has reaped yet).
+bool ended(const std::string& pid) {
+  std::ifstream stat("/proc/" + pid + "/stat");
+  std::string id, name, state;
+  return !(stat >> id >> name >> state) || state == "Z";
+}
+
+// The compilers' own children (cc1 and as under a driver) are killed with them: here stand-in
+// compilers, one per unit of the generated C, each waiting for a child of its own that sleeps and
+// writing that child's process id. The sleepers ignore SIGHUP, which the end of the terminal's
+// session would otherwise send them.
+TEST(Interruption, SigtermDuringCodeGenerationKillsTheCompilersChildrenToo) {
+  const fs::path dir = fresh_directory("codegen-children"), cache = dir / "cache", sleepers = dir / "sleepers";
+  const auto model = (dir / "chain.yaml").string(), compiler = (dir / "cc.sh").string();
+  std::ofstream(model) << adyn::test::chain_model(200);
+  std::ofstream(compiler) << "#!/bin/sh\ntrap '' HUP\nsleep 30 &\necho $! >> '" << sleepers.string() << "'\nwait\n";
+  fs::permissions(compiler, fs::perms::owner_all);
+  fs::create_directories(cache);
+  fs::permissions(cache, fs::perms::owner_all);
+  const char* cc = std::getenv("CC");
+  const std::string saved = cc ? cc : "";
+  setenv("ADYN_CACHE_DIR", cache.c_str(), 1);
+  setenv("CC", compiler.c_str(), 1);
+  ToolProcess tool({"simulate", model, "--backend", "native", "--t-end", "0.01", "-o", (dir / "run.csv").string()});
+  unsetenv("ADYN_CACHE_DIR");
+  if (saved.empty()) unsetenv("CC");
+  else setenv("CC", saved.c_str(), 1);
+  ASSERT_TRUE(tool.wait_for("adyn: code generation ...", 60)) << tool.shown();
+  for (int k = 0; k < 600 && (!fs::exists(sleepers) || fs::file_size(sleepers) == 0); ++k)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(fs::exists(sleepers)) << "no compiler started: " << tool.shown();
+  double seconds = 0;
+  EXPECT_EQ(interrupt(tool, SIGTERM, seconds), 143) << tool.shown();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  std::ifstream written(sleepers);
+  int count = 0;
+  for (std::string pid; written >> pid; ++count) EXPECT_TRUE(ended(pid)) << "a compiler's child " << pid << " still runs";
+  EXPECT_GT(count, 0);
+  EXPECT_TRUE(fs::is_empty(cache)) << "the compilers' files were left in the cache";
 }
 
 }  // namespace

@@ -18,12 +18,14 @@ namespace adyn::numeric {
 
 class ExitCleanup {
  public:
-  /// Registrations of `path` (a file; a directory, removed with the files in it, one level deep)
-  /// or of a child process (killed). Inert when all slots are taken (the registration then only
-  /// lets the path be left behind).
+  /// Registrations of `path` (a file; a directory, removed with the files in it, one level deep),
+  /// of a child process (killed), or of a child that leads a process group of its own (the group
+  /// killed: the child's own children too). Inert when all slots are taken (the registration then
+  /// only lets the path be left behind).
   static ExitCleanup file(const std::string& path);
   static ExitCleanup directory(const std::string& path);
   static ExitCleanup child(pid_t pid);
+  static ExitCleanup child_group(pid_t pid);
 
   ExitCleanup() = default;
   ExitCleanup(ExitCleanup&& other) noexcept : slot_(other.slot_) { other.slot_ = -1; }
@@ -44,9 +46,11 @@ class ExitCleanup {
 void run_exit_cleanup();
 
 /// posix_spawnp(argv[0], argv) with `actions`, the child registered in `child` with no signal
-/// between the two, and started with no signal blocked. Returns posix_spawnp's error number (0 when
-/// spawned), with the child's id in `pid`.
-int spawn_registered(pid_t& pid, char* const argv[], const posix_spawn_file_actions_t* actions, ExitCleanup& child);
+/// between the two, and started with no signal blocked. With `own_group`, the child leads a process
+/// group of its own and the whole group is registered (a C compiler's driver and the cc1 and as it
+/// runs). Returns posix_spawnp's error number (0 when spawned), with the child's id in `pid`.
+int spawn_registered(pid_t& pid, char* const argv[], const posix_spawn_file_actions_t* actions, ExitCleanup& child,
+                     bool own_group = false);
 
 /// SIGINT, SIGTERM and SIGHUP held back while it lives (and delivered when it ends).
 class SignalsDeferred {
