@@ -163,6 +163,7 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
   const auto& a = out.inverse_dynamics.accelerations;
   out.inverse_dynamics.required = recursive_newton_euler(tree, std::vector<ex>(a.begin(), a.end()));
   out.inverse_dynamics.applied = out.forcing;
+  out.tree_nodes = std::make_shared<const std::vector<TreeNode>>(tree.nodes());
   return out;
 }
 

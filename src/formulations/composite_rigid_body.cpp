@@ -1,6 +1,8 @@
 // The composite-rigid-body algorithm over the kinematic tree (composite_rigid_body.hpp).
 #include "adyn/formulations/composite_rigid_body.hpp"
 
+#include "adyn/formulations/articulated_body.hpp"
+
 #include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "kinematic_tree.hpp"
@@ -38,11 +40,14 @@ void set_block(matrix& M, const TreeNode& i, const TreeNode& j, const matrix& F)
 }  // namespace
 
 matrix composite_rigid_body(const model::System& system) {
-  return composite_rigid_body(KinematicTree(system), system.speeds().size());
+  return composite_rigid_body(KinematicTree(system).nodes(), system.speeds().size());
 }
 
-matrix composite_rigid_body(const KinematicTree& tree, std::size_t speeds) {
-  const auto& nodes = tree.nodes();
+matrix composite_rigid_body(const ArticulatedBodyDynamics& dynamics) {
+  return composite_rigid_body(*dynamics.tree_nodes, dynamics.speeds.size());
+}
+
+matrix composite_rigid_body(const std::vector<TreeNode>& nodes, std::size_t speeds) {
   const auto composite = composite_inertias(nodes);
   const auto p = static_cast<unsigned>(speeds);
   matrix M(p, p);

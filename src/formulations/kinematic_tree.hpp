@@ -129,7 +129,7 @@ class KinematicTree {
 /// (symbols, or zeros for τ(q, u, 0) = −F_0).
 std::vector<GiNaC::ex> recursive_newton_euler(const KinematicTree& tree, const std::vector<GiNaC::ex>& a);
 
-/// M(q) of composite_rigid_body.hpp over `tree`.
-GiNaC::matrix composite_rigid_body(const KinematicTree& tree, std::size_t speeds);
+/// M(q) of composite_rigid_body.hpp over a tree's nodes.
+GiNaC::matrix composite_rigid_body(const std::vector<TreeNode>& nodes, std::size_t speeds);
 
 }  // namespace adyn::formulations

@@ -17,7 +17,7 @@ std::optional<EquationsOfMotion> with_tree_mass_matrix(const model::System& syst
   try {
     const KinematicTree tree(system);
     const auto p = static_cast<unsigned>(eom.p());
-    eom.mass_matrix = composite_rigid_body(tree, p);
+    eom.mass_matrix = composite_rigid_body(tree.nodes(), p);
     const auto tau = recursive_newton_euler(tree, std::vector<GiNaC::ex>(p, 0));
     const auto Q = generalized_active_forces(system, eom.speeds, LoadSelection::AllButGravity);
     eom.forcing = GiNaC::matrix(p, 1);

@@ -117,7 +117,10 @@ void RigidBodyCalls::compile_inverse_dynamics() const {
 }
 
 void RigidBodyCalls::compile_mass_matrix() const {
-  const auto M = tree_ ? formulations::composite_rigid_body(system_) : eom_.mass_matrix;
+  // Over the tree the equations' articulated-body dynamics ran on, if they did.
+  const auto M = !tree_ ? eom_.mass_matrix
+                 : eom_.tree_dynamics ? formulations::composite_rigid_body(*eom_.tree_dynamics)
+                                      : formulations::composite_rigid_body(system_);
   mass_matrix_ = CompiledFunction(inputs_of(eom_.coordinates, eom_.speeds, parameters_), entries(M), backend_);
 }
 

@@ -10,10 +10,13 @@
 #include <random>
 
 #include "adyn/formulations/articulated_body.hpp"
+#include "adyn/formulations/composite_rigid_body.hpp"
 #include "adyn/formulations/kane.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/model/inertia.hpp"
 #include "adyn/numeric/articulated_body_evaluator.hpp"
+#include "adyn/numeric/tape.hpp"
+#include "adyn/symbolic/matrix.hpp"
 #include "eom_support.hpp"
 #include "seed_systems.hpp"
 #include "tree_systems.hpp"
@@ -108,6 +111,29 @@ TEST(ArticulatedBody, TheTreeIsFoundParentsFirst) {
   EXPECT_EQ(dynamics.bodies, (std::vector<std::string>{"cart", "bob1", "bob2", "bob3"}));
   EXPECT_EQ(dynamics.parents, (std::vector<int>{-1, 0, 0, 2}));
   EXPECT_EQ(dynamics.pivots.size(), 4u);
+}
+
+// The mass matrix by composite rigid bodies over the tree the articulated-body dynamics kept (the
+// robots' first M call builds no tree again) is Kane's, on a floating base with limbs.
+TEST(ArticulatedBody, TheKeptTreeGivesKanesMassMatrixByCompositeRigidBodies) {
+  const auto s = trees::floating_base_with_limbs();
+  const auto M = formulations::composite_rigid_body(formulations::articulated_body_dynamics(s));
+  const auto kane = formulations::kane(s).mass_matrix;
+  ASSERT_EQ(M.rows(), kane.rows());
+  const auto [parameters, values] = numeric::parameter_inputs(s.parameter_values());
+  std::vector<GiNaC::symbol> in = s.coordinates();
+  in.insert(in.end(), parameters.begin(), parameters.end());
+  const numeric::Tape by_tree(in, sym::entries(M)), by_kane(in, sym::entries(kane));
+  std::mt19937 rng(11);
+  for (int k = 0; k < 4; ++k) {
+    auto x = analysis::random_consistent_state(s, rng);
+    unit_euler_parameters(s, x);
+    std::vector<double> at(x.q.data(), x.q.data() + x.q.size()), tree(by_tree.output_count()), expected(tree.size());
+    at.insert(at.end(), values.begin(), values.end());
+    by_tree.evaluate(at.data(), tree.data());
+    by_kane.evaluate(at.data(), expected.data());
+    for (std::size_t i = 0; i < tree.size(); ++i) EXPECT_TRUE(test::close(tree[i], expected[i], 1e-12)) << "entry " << i;
+  }
 }
 
 // Particles at the rods' ends, measured in the rods' frames: each weight hangs from its rod (a

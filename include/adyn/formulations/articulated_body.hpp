@@ -25,6 +25,7 @@
 // outputs, so that the evaluator reports a singular mass matrix as the other formulations do.
 #include <ginac/ginac.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@
 #include "adyn/model/system.hpp"
 
 namespace adyn::formulations {
+
+struct TreeNode;  // kinematic_tree.hpp (the formulations' own)
 
 struct ArticulatedBodyDynamics {
   std::vector<GiNaC::symbol> coordinates, speeds;  // q (n), u (p)
@@ -54,6 +57,9 @@ struct ArticulatedBodyDynamics {
   std::vector<GiNaC::symbol> forcing_symbols;
   std::vector<GiNaC::ex> forcing, accelerations_of_forcing;
   InverseDynamics inverse_dynamics;
+  /// The tree's nodes (kinematic_tree.hpp), kept for the composite-rigid-body algorithm over the
+  /// same tree (composite_rigid_body.hpp), generated only when the mass matrix is asked for.
+  std::shared_ptr<const std::vector<TreeNode>> tree_nodes;
 };
 
 /// Throws NotATree saying why when the system is not a tree the algorithm handles.

@@ -17,8 +17,12 @@
 
 namespace adyn::formulations {
 
+struct ArticulatedBodyDynamics;  // articulated_body.hpp
+
 /// M(q) of the system's speeds (p × p, symmetric). Throws NotATree (error.hpp) saying
 /// why when the system is not a tree of joints.
 GiNaC::matrix composite_rigid_body(const model::System& system);
+/// The same over the tree the articulated-body dynamics were generated on (no tree built again).
+GiNaC::matrix composite_rigid_body(const ArticulatedBodyDynamics& dynamics);
 
 }  // namespace adyn::formulations
