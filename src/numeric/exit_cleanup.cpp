@@ -102,7 +102,7 @@ int spawn_registered(pid_t& pid, char* const argv[], const posix_spawn_file_acti
   sigset_t none;
   sigemptyset(&none);
   posix_spawnattr_setsigmask(&attributes, &none);
-  posix_spawnattr_setpgroup(&attributes, 0);  // a group of its own, led by the child
+  if (own_group) posix_spawnattr_setpgroup(&attributes, 0);  // a group of its own, led by the child
   posix_spawnattr_setflags(&attributes, static_cast<short>(POSIX_SPAWN_SETSIGMASK | (own_group ? POSIX_SPAWN_SETPGROUP : 0)));
   int error = 0;
   {
