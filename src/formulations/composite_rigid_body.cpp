@@ -44,6 +44,8 @@ matrix composite_rigid_body(const model::System& system) {
 }
 
 matrix composite_rigid_body(const ArticulatedBodyDynamics& dynamics) {
+  if (!dynamics.tree_nodes)
+    throw Error("composite rigid bodies: these articulated-body dynamics hold no tree (articulated_body_dynamics keeps it)");
   return composite_rigid_body(*dynamics.tree_nodes, dynamics.speeds.size());
 }
 
