@@ -167,6 +167,19 @@ ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system) {
   return out;
 }
 
+const ArticulatedBodyDynamics& TreeDynamics::get() const {
+  std::call_once(derived_, [this] {
+    if (dynamics_) return;  // given derived
+    try {
+      dynamics_ = articulated_body_dynamics(*system_);
+    } catch (...) {
+      failure_ = std::current_exception();
+    }
+  });
+  if (failure_) std::rethrow_exception(failure_);
+  return *dynamics_;
+}
+
 std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model::System& system,
                                                                      const EquationsOfMotion& eom) {
   return choose_evaluator(system, eom).dynamics;
@@ -194,10 +207,7 @@ std::optional<EquationsOfMotion> tree_equations_outline(const model::System& sys
 
 std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method) {
   auto eom = tree_equations_outline(system, method);
-  if (!eom) return std::nullopt;
-  auto choice = choose_evaluator(system, *eom);
-  if (!choice.dynamics) return std::nullopt;
-  eom->tree_dynamics = std::make_shared<const ArticulatedBodyDynamics>(std::move(*choice.dynamics));
+  if (eom) eom->tree_dynamics = std::make_shared<const TreeDynamics>(system);
   return eom;
 }
 

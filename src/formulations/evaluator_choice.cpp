@@ -33,7 +33,7 @@ EvaluatorChoice choose_evaluator(const model::System& system, const EquationsOfM
   choice.reason = not_own_unconstrained(system, eom);
   if (!choice.reason.empty()) return choice;
   try {
-    choice.dynamics = eom.tree_dynamics ? *eom.tree_dynamics : articulated_body_dynamics(system);
+    choice.dynamics = eom.tree_dynamics ? eom.tree_dynamics->get() : articulated_body_dynamics(system);
     choice.reason = tree_of(choice.dynamics->bodies.size());
   } catch (const NotATree& e) {
     choice.reason = e.what();

@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <regex>
+#include <sstream>
 
 #include "urdf_builder.hpp"
 #include "urdf_source.hpp"
@@ -99,6 +100,20 @@ bool is_urdf_path(const std::string& path) {
   return end == ".urdf";
 }
 
+namespace {
+
+// What the system read is (model::System::set_source): this reader, its options, the file and its text.
+std::string description(const std::string& xml, const std::string& source, const UrdfOptions& options) {
+  std::ostringstream d;
+  d.precision(17);
+  d << "adyn URDF reader 1\nmimic constraints " << options.mimic_constraints << "\nfloating base "
+    << options.floating_base << "\nsnap tolerance " << options.snap_tolerance << "\nfile " << source.size() << ' '
+    << source << "\n" << xml.size() << " bytes\n" << xml;
+  return d.str();
+}
+
+}  // namespace
+
 ModelDocument read_urdf(const std::string& path, const UrdfOptions& options) {
   return read_urdf_text(read_model_text(path), path, options);
 }
@@ -108,7 +123,9 @@ ModelDocument read_urdf_text(const std::string& xml, const std::string& source, 
   std::string message;
   const auto robot = parse(xml, message);
   if (!robot) refuse(where, xml, message);
-  return UrdfBuilder(*robot, where, options).build();
+  ModelDocument doc = UrdfBuilder(*robot, where, options).build();
+  doc.system.set_source(description(xml, source, options));
+  return doc;
 }
 
 }  // namespace adyn::io

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "adyn/error.hpp"
+#include "epochs.hpp"
 
 namespace adyn::kin {
 namespace detail {
@@ -103,6 +104,7 @@ void Point::set_position(const Point& from, const Vector& r) {
                                                      "': that point is this one or is positioned from it "
                                                      "(a cycle of positions)");
   detach_from_parent(node_);
+  ++detail::point_epoch;
   node_->parent = from.node_;
   node_->position = r;
   from.node_->children.push_back(node_);
@@ -126,10 +128,18 @@ Vector Point::position_from(const Point& other) const {
 
 void Point::fix_in(const ReferenceFrame& F) {
   if (!is_fixed_in(node_, F)) node_->fixed_in.push_back(F);
+  ++detail::point_epoch;
 }
 
-void Point::set_velocity(const ReferenceFrame& F, const Vector& v) { store(node_->velocities, F, v); }
-void Point::set_acceleration(const ReferenceFrame& F, const Vector& a) { store(node_->accelerations, F, a); }
+void Point::set_velocity(const ReferenceFrame& F, const Vector& v) {
+  store(node_->velocities, F, v);
+  ++detail::point_epoch;
+}
+
+void Point::set_acceleration(const ReferenceFrame& F, const Vector& a) {
+  store(node_->accelerations, F, a);
+  ++detail::point_epoch;
+}
 
 std::optional<Point> Point::parent() const {
   if (!node_->parent) return std::nullopt;

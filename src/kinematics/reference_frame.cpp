@@ -8,11 +8,12 @@
 #include "adyn/kinematics/vector.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "epochs.hpp"
 
 namespace adyn::kin {
 namespace detail {
 
-// Bumped whenever any frame is (re)oriented: invalidates every cached direction-cosine matrix.
+// Invalidates every cached direction-cosine matrix when bumped (epochs.hpp).
 std::atomic<std::uint64_t> orientation_epoch{0};
 
 struct FrameNode {

@@ -76,6 +76,7 @@ ContactKinematics contact_kinematics(const ConvexRollingContact& c, const GiNaC:
 
 std::vector<std::string> add_rolling_contact(System& system, const ConvexRollingContact& c) {
   auto names = add_contact_rows(system, c.name, contact_kinematics(c, system.parameter_values()));
+  system.changed();
   system.convex_rolling_contacts_.push_back(c);
   return names;
 }

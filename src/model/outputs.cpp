@@ -21,6 +21,7 @@ std::optional<std::string> acceleration_in(const GiNaC::ex& e, const std::vector
 }  // namespace
 
 void System::add_output(const Output& output) {
+  changed();
   const std::string object = "output '" + output.name + "'";
   if (output.name.empty()) throw ModelError("output", "needs a name");
   for (const char* column : {"t", "energy", "violation"})

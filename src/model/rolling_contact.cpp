@@ -86,6 +86,7 @@ ContactKinematics contact_kinematics(const RollingContact& c) {
 
 std::vector<std::string> add_rolling_contact(System& system, const RollingContact& c) {
   auto names = add_contact_rows(system, c.name, contact_kinematics(c));
+  system.changed();
   system.rolling_contacts_.push_back(c);
   return names;
 }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "adyn/error.hpp"
+#include "adyn/kinematics/definitions_epoch.hpp"
 #include "adyn/model/parameter_values.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
@@ -66,6 +67,7 @@ void System::claim_symbol_name(SymbolKind kind, const std::string& name) {
 
 GiNaC::symbol System::add_parameter(const std::string& name, std::optional<double> value,
                                     const std::string& unit, const std::string& latex) {
+  changed();
   claim_symbol_name(SymbolKind::Parameter, name);
   parameters_.push_back({sym::parameter(name, latex), value, unit});
   symbols_.emplace(name, parameters_.back().symbol);  // (q, q̇, q̈, u, u̇ of the same name win)
@@ -106,6 +108,7 @@ GiNaC::exmap System::parameter_values() const {
 }
 
 GiNaC::symbol System::add_input(const std::string& name, double value, const std::string& unit, const std::string& latex) {
+  changed();
   claim_symbol_name(SymbolKind::Input, name);
   check_finite_input(name, value);
   inputs_.push_back({sym::parameter(name, latex), value, unit});  // constant in time, as a parameter
@@ -132,6 +135,7 @@ void System::set_input_values(const std::map<std::string, double>& values) {
 }
 
 GiNaC::symbol System::add_coordinate(const std::string& name, const std::string& latex) {
+  changed();
   claim_symbol_name(SymbolKind::Coordinate, name);
   coordinates_.push_back(sym::dynamic_symbol(name, latex));
   add_dynamic_symbols(coordinates_.back());
@@ -139,6 +143,7 @@ GiNaC::symbol System::add_coordinate(const std::string& name, const std::string&
 }
 
 GiNaC::symbol System::add_speed(const std::string& name, const std::string& latex) {
+  changed();
   claim_symbol_name(SymbolKind::Speed, name);
   declared_speeds_.push_back(sym::dynamic_symbol(name, latex));
   add_dynamic_symbols(declared_speeds_.back());
@@ -158,6 +163,7 @@ std::string System::unit_of(const GiNaC::symbol& s) const {
 }
 
 void System::add_shape(const Shape& shape) {
+  changed();
   if (shape.name.empty()) throw ModelError("shape", "needs a name");
   for (const auto& s : shapes_)
     if (s.name == shape.name) throw ModelError("shape '" + shape.name + "'", "the name is already used by another shape");
@@ -169,6 +175,7 @@ std::vector<GiNaC::symbol> System::speeds() const {
 }
 
 void System::set_coordinate_rate(const GiNaC::symbol& coordinate, const GiNaC::ex& rate) {
+  changed();
   bool known = false;
   for (const auto& q : coordinates_) known = known || q.is_equal(coordinate);
   if (!known) throw ModelError("coordinate '" + coordinate.get_name() + "'", "not a coordinate of this system");
@@ -236,6 +243,7 @@ kin::Vector System::in_speeds(const kin::Vector& v) const {
 }
 
 void System::set_dependent_speeds(const std::vector<GiNaC::symbol>& chosen) {
+  changed();
   const auto u = speeds();
   for (std::size_t k = 0; k < chosen.size(); ++k) {
     const auto& d = chosen[k];
@@ -270,6 +278,7 @@ GiNaC::exmap System::speeds_in_rates() const {
 }
 
 kin::ReferenceFrame System::add_frame(const kin::ReferenceFrame& frame) {
+  changed();
   if (auto f = find_frame(frame.name())) {
     if (*f == frame) return *f;
     throw ModelError("frame '" + frame.name() + "'", "a frame with this name already exists");
@@ -280,6 +289,7 @@ kin::ReferenceFrame System::add_frame(const kin::ReferenceFrame& frame) {
 }
 
 kin::Point System::add_point(const kin::Point& point) {
+  changed();
   if (auto p = find_point(point.name())) {
     if (*p == point) return *p;
     throw ModelError("point '" + point.name() + "'", "a point with this name already exists");
@@ -328,11 +338,13 @@ void System::claim_mass_name(const std::string& kind, const std::string& name) {
 }
 
 void System::add_particle(const Particle& particle) {
+  changed();
   claim_mass_name("particle", particle.name());
   particles_.push_back(particle);
 }
 
 void System::add_body(const RigidBody& body) {
+  changed();
   if (mass_kinds_.count(body.name())) claim_mass_name("body", body.name());  // throws: the name is taken
   body.frame().angular_velocity_in(inertial_frame());  // throws unless the frame hangs from N
   claim_mass_name("body", body.name());
@@ -340,6 +352,7 @@ void System::add_body(const RigidBody& body) {
 }
 
 void System::state_parent(const std::string& body, const std::string& parent) {
+  changed();
   if (body.empty()) throw ModelError("body", "needs a name to state a parent of");
   if (parent == body) throw ModelError("body '" + body + "'", "cannot hang from itself");
   stated_parents_[body] = parent;
@@ -351,30 +364,38 @@ void System::claim_load_name(const std::string& kind, const std::string& name) {
 }
 
 void System::add_force(const PointForce& f) {
+  changed();
   claim_load_name("force", f.name);
   forces_.push_back(f);
 }
 
 void System::add_torque(const BodyTorque& t) {
+  changed();
   claim_load_name("torque", t.name);
   torques_.push_back(t);
 }
 
-void System::set_gravity(const kin::Vector& g) { gravity_ = Gravity{g}; }
+void System::set_gravity(const kin::Vector& g) {
+  changed();
+  gravity_ = Gravity{g};
+}
 
 void System::add_spring(const Spring& s) {
+  changed();
   claim_load_name("spring", s.name);
   if (s.a == s.b) throw ModelError("spring '" + s.name + "'", "its two end points are the same point");
   springs_.push_back(s);
 }
 
 void System::add_damper(const Damper& d) {
+  changed();
   claim_load_name("damper", d.name);
   if (d.a == d.b) throw ModelError("damper '" + d.name + "'", "its two end points are the same point");
   dampers_.push_back(d);
 }
 
 void System::add_potential(const Potential& p) {
+  changed();
   claim_load_name("potential", p.name);
   for (const auto& s : sym::free_symbols(p.energy))
     if (sym::is_dynamic(s) && sym::derivative_order(s) > 0)
@@ -383,11 +404,13 @@ void System::add_potential(const Potential& p) {
 }
 
 void System::add_dissipation(const Dissipation& d) {
+  changed();
   claim_load_name("dissipation function", d.name);
   dissipations_.push_back(d);
 }
 
 void System::add_generalized_force(const GeneralizedForce& f) {
+  changed();
   claim_load_name("generalized force", f.name);
   bool known = false;
   for (const auto& q : coordinates_) known = known || q.is_equal(f.coordinate);
@@ -398,6 +421,7 @@ void System::add_generalized_force(const GeneralizedForce& f) {
 }
 
 void System::add_constraint(const Constraint& c) {
+  changed();
   std::string object = "constraint '" + c.name + "'";
   if (c.name.empty()) throw ModelError("constraint", "needs a name");
   for (const auto& i : inputs_)
@@ -424,12 +448,14 @@ void System::add_constraint(const Constraint& c) {
 }
 
 void System::remove_constraint(const std::string& name) {
+  changed();
   const auto at = std::find_if(constraints_.begin(), constraints_.end(), [&](const Constraint& c) { return c.name == name; });
   if (at == constraints_.end()) throw ModelError("constraint '" + name + "'", "there is no constraint of this name");
   constraints_.erase(at);
 }
 
 void System::add_event(const Event& e) {
+  changed();
   const std::string object = "event '" + e.name + "'";
   for (const auto& other : events_)
     if (other.name == e.name) throw ModelError(object, "an event with this name already exists");
@@ -446,10 +472,24 @@ void System::add_event(const Event& e) {
 }
 
 void System::add_dynamic_symbols(const GiNaC::symbol& s) {
+  changed();
   for (int order = 0; order <= 2; ++order) {
     const auto d = sym::derivative_of(s, order);
     symbols_[d.get_name()] = d;
   }
+}
+
+}  // namespace adyn::model
+
+namespace adyn::model {
+
+void System::set_source(std::string description) {
+  source_ = std::make_shared<const std::string>(std::move(description));
+  source_epoch_ = kin::definitions_epoch();
+}
+
+const std::string* System::source() const {
+  return source_ && source_epoch_ == kin::definitions_epoch() ? source_.get() : nullptr;
 }
 
 }  // namespace adyn::model

@@ -38,16 +38,27 @@ bool singular_pivot(const double* pivot, const double* scale, std::size_t count)
   return false;
 }
 
+StraightLineProgram articulated_body_program(const formulations::ArticulatedBodyDynamics& dynamics,
+                                             const std::vector<GiNaC::symbol>& parameters) {
+  return compile_straight_line(inputs_of(dynamics, parameters), outputs_of(dynamics));
+}
+
 ArticulatedBodyEvaluator::ArticulatedBodyEvaluator(const formulations::ArticulatedBodyDynamics& dynamics,
                                                    const std::vector<GiNaC::symbol>& parameters,
                                                    const std::vector<double>& values, Backend backend)
-    : n_(dynamics.coordinates.size()),
-      p_(dynamics.speeds.size()),
-      pivots_(dynamics.pivots.size()),
-      parameters_(parameters.size()),
-      function_(inputs_of(dynamics, parameters), outputs_of(dynamics), backend),
-      in_(1 + n_ + p_ + parameters.size(), 0.0),
-      out_(p_ + n_ + 2 * pivots_, 0.0) {
+    : ArticulatedBodyEvaluator(articulated_body_program(dynamics, parameters), dynamics.coordinates.size(),
+                               dynamics.speeds.size(), dynamics.pivots.size(), values, backend) {}
+
+ArticulatedBodyEvaluator::ArticulatedBodyEvaluator(const StraightLineProgram& program, std::size_t n, std::size_t p,
+                                                   std::size_t pivots, const std::vector<double>& values,
+                                                   Backend backend, const std::string& library_name)
+    : n_(n), p_(p), pivots_(pivots), parameters_(values.size()), in_(1 + n + p + values.size(), 0.0),
+      out_(p + n + 2 * pivots, 0.0) {
+  if (program.input_count != in_.size() || program.outputs.size() != out_.size())
+    throw Error("articulated-body evaluator: the program has " + std::to_string(program.input_count) + " inputs and " +
+                std::to_string(program.outputs.size()) + " outputs, not " + std::to_string(in_.size()) + " and " +
+                std::to_string(out_.size()));
+  function_ = CompiledFunction(program, backend, std::nullopt, {}, library_name);
   set_parameters(values);
 }
 

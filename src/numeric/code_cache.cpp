@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <sched.h>
 #include <sys/mman.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -42,13 +44,18 @@ std::vector<std::string> compiler_words() {
   return words;
 }
 
+// The compiler and its flags, as a key begins.
+std::string compiler_header() {
+  std::string header;
+  for (const auto& w : compiler_words()) header.append(w).append(" ");
+  for (const auto& f : kFlags) header.append(f).append(" ");
+  return header.append("-shared\n");
+}
+
 // Everything the library depends on: compiler, flags, and the translation units one after another,
 // each after its length.
 std::string cache_key(const std::vector<std::string>& units) {
-  std::string key;
-  for (const auto& w : compiler_words()) key.append(w).append(" ");
-  for (const auto& f : kFlags) key.append(f).append(" ");
-  key.append("-shared\n");
+  std::string key = compiler_header();
   for (const auto& unit : units) key.append(std::to_string(unit.size())).append(" bytes\n").append(unit);
   return key;
 }
@@ -333,14 +340,55 @@ LoadedLibrary load_uncached(const std::vector<std::string>& units) {
 }  // namespace
 
 std::string sha256_hex(const std::string& bytes) {
+  // Fetched once (OpenSSL 3 looks the algorithm up in its providers at every implicit fetch), from
+  // the default provider without reading the system's OpenSSL configuration (a digest of cache
+  // entries needs none of it).
+  static const std::unique_ptr<EVP_MD, void (*)(EVP_MD*)> sha256(
+      OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, nullptr) == 1 ? EVP_MD_fetch(nullptr, "SHA256", nullptr) : nullptr,
+      EVP_MD_free);
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr) != 1)
+  if (!sha256 || EVP_Digest(bytes.data(), bytes.size(), digest, &size, sha256.get(), nullptr) != 1)
     throw NativeCodeError("native code: the SHA-256 digest could not be computed");
   static constexpr char hex[] = "0123456789abcdef";
   std::string out;
   for (unsigned int k = 0; k < size; ++k) out.append({hex[digest[k] >> 4], hex[digest[k] & 15]});
   return out;
+}
+
+std::optional<std::string> read_cache_file(const std::string& name) {
+  const fs::path dir = cache_directory();
+  std::error_code ec;
+  if (dir.empty() || !fs::exists(dir / name, ec)) return std::nullopt;
+  return read_private_file(dir / name);
+}
+
+void write_cache_file(const std::string& name, const std::string& bytes) {
+  const fs::path dir = cache_directory();
+  if (dir.empty()) return;
+  const std::string tag = unique_tag();
+  const auto part = ExitCleanup::file(fs::path(dir / name).concat(tag));  // removed if interrupted
+  write_atomically(dir / name, bytes, tag);
+}
+
+std::optional<LoadedLibrary> load_cached_library(const std::string& name) {
+  const bool entry_name = name.size() == 4 + 64 + 3 && name.compare(0, 4, "eom_") == 0 &&
+                          name.compare(68, 3, ".so") == 0 &&
+                          std::all_of(name.begin() + 4, name.begin() + 68, [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+  const fs::path dir = entry_name ? cache_directory() : fs::path();
+  if (dir.empty()) return std::nullopt;
+  const fs::path so = dir / name, key_file = fs::path(so).replace_extension(".key");
+  std::error_code ec;
+  if (!fs::exists(key_file, ec) || !fs::exists(so, ec)) return std::nullopt;
+  const std::string key_text = read_private_file(key_file);
+  const std::size_t digest_size = 64, header = digest_label.size() + digest_size + 1;
+  const std::string compiler = compiler_header();
+  if (key_text.size() < header || key_text.compare(0, digest_label.size(), digest_label) != 0 ||
+      key_text[header - 1] != '\n' || key_text.compare(header, compiler.size(), compiler) != 0)
+    return std::nullopt;
+  const std::string library = read_private_file(so);
+  if (sha256_hex(library) != key_text.substr(digest_label.size(), digest_size)) return std::nullopt;
+  return LoadedLibrary{load_from_memory(library, so), so.string(), ""};
 }
 
 LoadedLibrary load_compiled_library(const std::vector<std::string>& units) {

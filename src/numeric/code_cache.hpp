@@ -15,6 +15,7 @@
 // The compiler runs from an argument vector, never through a shell. Without any of the three
 // variables, the library is compiled in a fresh private directory that is removed once loaded.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,21 @@ struct LoadedLibrary {
 /// Throws NativeCodeError (error.hpp) saying why it cannot: an unsafe cache directory or entry, a
 /// missing compiler, a compiler error, a library that does not load.
 LoadedLibrary load_compiled_library(const std::vector<std::string>& units);
+
+/// The library of the cache directory's entry `name` ("eom_<digest>.so": the file name of the path
+/// an earlier load_compiled_library gave), loaded again without its source: none when the entry is
+/// gone, damaged (its digest), or was compiled by another compiler or with other flags than those
+/// of now ($CC), or no cache directory is configured. Throws as load_compiled_library for an unsafe
+/// directory or file.
+std::optional<LoadedLibrary> load_cached_library(const std::string& name);
+
+/// The bytes of the cache directory's file `name`; none when there is no such file or no cache
+/// directory is configured. Throws NativeCodeError, as above, for an unsafe directory or file.
+std::optional<std::string> read_cache_file(const std::string& name);
+
+/// Keeps `bytes` as the cache directory's file `name`, written under a private name and renamed
+/// into place; nothing when no cache directory is configured. Throws as read_cache_file.
+void write_cache_file(const std::string& name, const std::string& bytes);
 
 /// The SHA-256 of `bytes` as 64 lowercase hexadecimal digits.
 std::string sha256_hex(const std::string& bytes);

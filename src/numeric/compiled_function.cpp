@@ -33,11 +33,15 @@ std::vector<GiNaC::symbol> state_inputs(const std::vector<GiNaC::symbol>& coordi
 
 CompiledFunction::CompiledFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
                                    Backend backend, const std::optional<MassMatrixSolve>& solve, const Lanes& lanes)
+    : CompiledFunction(compile_straight_line(inputs, outputs), backend, solve, lanes) {}
+
+CompiledFunction::CompiledFunction(const StraightLineProgram& program, Backend backend,
+                                   const std::optional<MassMatrixSolve>& solve, const Lanes& lanes,
+                                   const std::string& library_name)
     : lanes_(lanes) {
-  const StraightLineProgram program = compile_straight_line(inputs, outputs);
   if (backend == Backend::Native) {
     try {
-      native_ = std::make_shared<NativeFunction>(program, solve, lanes);
+      native_ = std::make_shared<NativeFunction>(program, solve, lanes, library_name);
       backend_note_ = native_->note();
       return;
     } catch (const NativeCodeError& e) {

@@ -8,6 +8,10 @@
 
 #include "adyn/error.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
+#include "adyn/formulations/method_registry.hpp"
+#include "adyn/formulations/methods.hpp"
+#include "adyn/numeric/articulated_body_evaluator.hpp"
+#include "setup_cache.hpp"
 #include "simulation_monitors.hpp"
 
 namespace adyn::numeric {
@@ -28,14 +32,42 @@ model::System rows_kept(const model::System& system, const formulations::Equatio
   return kept;
 }
 
-// The evaluator, and which forward dynamics it evaluates and why in `choice`.
-EquationsEvaluator compile_equations(const model::System& system, const formulations::EquationsOfMotion& eom,
-                                     const CompileOptions& options, std::string& choice) {
-  formulations::EvaluatorChoice chosen;
-  if (options.articulated_body) chosen = formulations::choose_evaluator(system, eom);
-  choice = options.articulated_body ? chosen.describe() : formulations::mass_matrix_asked();
-  const auto* articulated = chosen.dynamics ? &*chosen.dynamics : nullptr;
-  return EquationsEvaluator::for_parameters(eom, system.parameter_values(), options.backend, articulated);
+// The method's M u' = F of tree equations' system (formulations::tree_equations), which leave them out.
+formulations::EquationsOfMotion mass_matrix_form(const model::System& system, const formulations::EquationsOfMotion& eom) {
+  for (const auto& method : formulations::methods())
+    if (method.label == eom.method) return formulations::derive(system, std::string(method.key));
+  throw Error(eom.method + " equations: no method derives their mass-matrix form M u' = F");
+}
+
+// The evaluator, and which forward dynamics it evaluates and why in `choice` (`found`: from the set-up
+// cache); `eom` derived by its method where tree equations cannot be evaluated by the articulated-body
+// algorithm. The set-up cache's entry is written when the tree was derived, and when its generated C
+// was compiled anew.
+EquationsEvaluator compile_equations(const model::System& system, formulations::EquationsOfMotion& eom,
+                                     const CompileOptions& options, std::string& choice, bool& found) {
+  const auto parameters = parameter_inputs(system.parameter_values());
+  const auto key = options.articulated_body && eom.tree_dynamics ? setup_key(system, "articulated-body algorithm")
+                                                                 : std::nullopt;
+  auto entry = key ? find_kept_program(*key) : std::nullopt;
+  found = entry && entry->sizes.size() == 3 && entry->sizes[0] == eom.n() && entry->sizes[1] == eom.p();
+  if (found) {
+    choice = entry->note;
+  } else {
+    formulations::EvaluatorChoice chosen;
+    if (options.articulated_body) chosen = formulations::choose_evaluator(system, eom);
+    choice = options.articulated_body ? chosen.describe() : formulations::mass_matrix_asked();
+    if (!chosen.dynamics) {
+      if (eom.mass_matrix.rows() != eom.p()) eom = mass_matrix_form(system, eom);
+      return EquationsEvaluator(eom, parameters.symbols, parameters.values, options.backend);
+    }
+    entry = KeptProgram{articulated_body_program(*chosen.dynamics, parameters.symbols),
+                        {eom.n(), eom.p(), chosen.dynamics->pivots.size()}, choice, ""};
+    if (!eom.tree_dynamics) eom.tree_dynamics = std::make_shared<const formulations::TreeDynamics>(std::move(*chosen.dynamics));
+  }
+  auto articulated = std::make_unique<ArticulatedBodyEvaluator>(entry->program, eom.n(), eom.p(), entry->sizes[2],
+                                                                parameters.values, options.backend, entry->library);
+  keep_compiled(key, *entry, found, articulated->library_name());
+  return EquationsEvaluator(eom, parameters.symbols, parameters.values, std::move(articulated), eom.tree_dynamics);
 }
 
 }  // namespace
@@ -47,23 +79,23 @@ CompiledSystem::CompiledSystem(const model::System& system, const formulations::
 CompiledSystem::CompiledSystem(const model::System& kept, const formulations::EquationsOfMotion& eom,
                                const CompileOptions& options, int)
     : options_(options),
-      enforcement_(eom.enforcement),
       constraint_count_(kept.constraints().size()),
-      evaluator_(compile_equations(kept, eom, options, evaluator_choice_)),
-      outputs_(kept, eom),
       kept_(kept),
-      eom_(eom) {
+      eom_(eom),
+      evaluator_(compile_equations(kept_, eom_, options, evaluator_choice_, found_in_setup_cache_)),
+      outputs_(kept_, eom_) {
+  enforcement_ = eom_.enforcement;
   auto parameters = parameter_inputs(kept.parameter_values());
-  names_ = {.method = eom.method,
-            .coordinates = names_of(eom.coordinates),
-            .speeds = names_of(eom.speeds),
-            .multipliers = eom.multiplier_names,
-            .constraints = eom.constraint_names,
-            .dropped_constraints = eom.dropped_constraints,
+  names_ = {.method = eom_.method,
+            .coordinates = names_of(eom_.coordinates),
+            .speeds = names_of(eom_.speeds),
+            .multipliers = eom_.multiplier_names,
+            .constraints = eom_.constraint_names,
+            .dropped_constraints = eom_.dropped_constraints,
             .parameters = names_of(parameters.symbols),
             .inputs = {},
             .outputs = outputs_.names(),
-            .dropped_note = formulations::dropped_note(eom)};
+            .dropped_note = formulations::dropped_note(eom_)};
   for (const auto& input : kept.inputs()) names_.inputs.push_back(input.symbol.get_name());
   parameter_values_ = std::move(parameters.values);
   ++built;

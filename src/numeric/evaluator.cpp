@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "adyn/error.hpp"
+#include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/udwadia_kalaba.hpp"
 #include "adyn/linalg/positive_definite.hpp"
 #include "adyn/linalg/saddle_point.hpp"
@@ -64,7 +65,7 @@ struct EquationsEvaluator::Code {
   std::optional<ResidualJacobian> jacobian;            // for derivatives(), on first use
   // Through the tree (with the articulated-body algorithm): the dynamics, and the derivatives in
   // the state and in the parameters, each compiled on first use.
-  std::shared_ptr<const formulations::ArticulatedBodyDynamics> tree;
+  std::shared_ptr<const formulations::TreeDynamics> tree;
   std::once_flag tree_state_compiled, tree_parameters_compiled;
   std::optional<TreeDerivatives> tree_state, tree_parameters;
   bool has_nonideal = false, has_friction = false;
@@ -126,6 +127,20 @@ void EquationsEvaluator::Code::compile_matrices() {
 EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eom,
                                        const std::vector<GiNaC::symbol>& parameters, const std::vector<double>& values,
                                        Backend backend, const formulations::ArticulatedBodyDynamics* articulated)
+    : EquationsEvaluator(
+          eom, parameters, values,
+          articulated ? std::make_unique<ArticulatedBodyEvaluator>(*articulated, parameters, values, backend) : nullptr,
+          articulated ? std::make_shared<const formulations::TreeDynamics>(*articulated) : nullptr) {
+  if (!articulated) {
+    code_->backend = backend;
+    compile_matrices();
+  }
+}
+
+EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eom,
+                                       const std::vector<GiNaC::symbol>& parameters, const std::vector<double>& values,
+                                       std::unique_ptr<ArticulatedBodyEvaluator> articulated,
+                                       std::shared_ptr<const formulations::TreeDynamics> tree)
     : code_(std::make_shared<Code>()),
       method_(eom.method),
       n_(eom.n()),
@@ -135,17 +150,15 @@ EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eo
       constraint_names_(eom.constraint_names) {
   code_->eom = std::make_shared<const formulations::EquationsOfMotion>(eom);
   code_->parameters = parameters;
-  code_->backend = backend;
   if (articulated) {
-    code_->tree = std::make_shared<const formulations::ArticulatedBodyDynamics>(*articulated);
-    articulated_.object = std::make_unique<ArticulatedBodyEvaluator>(*articulated, parameters, values, backend);
-    if (articulated_->backend() != backend) code_->backend = Backend::Tape;
+    code_->tree = std::move(tree);
+    articulated_.object = std::move(articulated);
+    code_->backend = articulated_->backend();
     code_->backend_note = articulated_->backend_note();
   }
   if (eom.enforcement == formulations::ConstraintEnforcement::NumericElimination)
     elimination_.object = std::make_unique<formulations::NumericElimination>(formulations::numeric_dependent_columns(eom));
   set_parameters(values);
-  if (!articulated_) compile_matrices();
 }
 
 EquationsEvaluator::EquationsEvaluator(const EquationsEvaluator& other) = default;
@@ -420,7 +433,7 @@ void EquationsEvaluator::derivatives(double t, const Eigen::VectorXd& q, const E
 void EquationsEvaluator::tree_derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
                                           AccelerationDerivatives& out, ParameterDerivatives parameters) const {
   auto compile = [this](std::optional<TreeDerivatives>& d, TreeDerivatives::Variables variables) {
-    d.emplace(*code_->tree, code_->parameters, variables, code_->backend);
+    d.emplace(code_->tree->get(), code_->parameters, variables, code_->backend);
     if (!d->backend_note().empty()) code_->backend_note = d->backend_note();
   };
   std::call_once(code_->tree_state_compiled, [&] { compile(code_->tree_state, TreeDerivatives::Variables::State); });

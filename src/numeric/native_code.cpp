@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "code_cache.hpp"
@@ -18,6 +19,17 @@ std::string solve_source(const MassMatrixSolve& s) {
   return c.str();
 }
 
+// The library of the program's C, from the cache entry `name` where that is still good.
+LoadedLibrary library_of(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve,
+                         const Lanes& lanes, const std::string& name) {
+  if (!name.empty())
+    if (auto loaded = load_cached_library(name)) return std::move(*loaded);
+  std::vector<std::string> units = straight_line_c(program, "adyn_native", lanes);
+  for (auto& unit : units) unit.insert(0, "#include <math.h>\n");
+  if (solve) units.back() += solve_source(*solve);  // beside adyn_native
+  return load_compiled_library(units);
+}
+
 }  // namespace
 
 NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
@@ -25,12 +37,9 @@ NativeFunction::NativeFunction(const std::vector<GiNaC::symbol>& inputs, const s
     : NativeFunction(compile_straight_line(inputs, outputs), solve) {}
 
 NativeFunction::NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve,
-                               const Lanes& lanes)
+                               const Lanes& lanes, const std::string& library_name)
     : outputs_(program.outputs.size()) {
-  std::vector<std::string> units = straight_line_c(program, "adyn_native", lanes);
-  for (auto& unit : units) unit.insert(0, "#include <math.h>\n");
-  if (solve) units.back() += solve_source(*solve);  // beside adyn_native
-  LoadedLibrary loaded = load_compiled_library(units);
+  LoadedLibrary loaded = library_of(program, solve, lanes, library_name);
   library_ = loaded.path;
   note_ = loaded.note;
   handle_ = loaded.handle;
@@ -42,5 +51,7 @@ NativeFunction::NativeFunction(const StraightLineProgram& program, const std::op
     if (!solve_) throw NativeCodeError("native code: '" + library_ + "' has no function adyn_native_solve");
   }
 }
+
+std::string NativeFunction::library_name() const { return std::filesystem::path(library_).filename().string(); }
 
 }  // namespace adyn::numeric

@@ -9,6 +9,7 @@
 #include "adyn/formulations/frame_kinematics.hpp"
 #include "adyn/formulations/recursive_newton_euler.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "setup_cache.hpp"
 
 namespace adyn::numeric {
 namespace {
@@ -84,7 +85,8 @@ RigidBodyCalls::RigidBodyCalls(const model::System& system, const formulations::
   path_ = formulations::not_own_unconstrained(system, eom);
   if (path_.empty()) {
     try {
-      if (!eom.tree_dynamics) formulations::inverse_dynamics(system);  // the test that it is a tree
+      if (!eom.tree_dynamics) formulations::inverse_dynamics(system);  // the test that it is a tree (the tree's
+      // equations find it when their dynamics are derived: tree_equations)
       tree_ = true;
       path_ = "recursive Newton-Euler and composite rigid bodies over the tree";
       return;
@@ -102,9 +104,16 @@ RigidBodyWorkspace RigidBodyCalls::workspace() const {
 }
 
 void RigidBodyCalls::compile_inverse_dynamics() const {
+  const auto inputs = inputs_of(eom_.coordinates, eom_.speeds, parameters_);
+  if (tree_ && eom_.tree_dynamics) {  // required − applied over the tree of the equations' articulated-body dynamics
+    inverse_dynamics_ = compiled_with_setup_cache(system_, "inverse dynamics", backend_, [&] {
+      return compile_straight_line(inputs, eom_.tree_dynamics->get().inverse_dynamics.residuals());
+    });
+    return;
+  }
   std::vector<ex> tau;
-  if (tree_) {  // required − applied; over the tree the equations' articulated-body dynamics built, if they did
-    tau = (eom_.tree_dynamics ? eom_.tree_dynamics->inverse_dynamics : formulations::inverse_dynamics(system_)).residuals();
+  if (tree_) {
+    tau = formulations::inverse_dynamics(system_).residuals();
   } else {
     const auto a = sym::derivatives_of(eom_.speeds);
     for (unsigned i = 0; i < p_; ++i) {
@@ -113,15 +122,19 @@ void RigidBodyCalls::compile_inverse_dynamics() const {
       tau.push_back(row);
     }
   }
-  inverse_dynamics_ = CompiledFunction(inputs_of(eom_.coordinates, eom_.speeds, parameters_), tau, backend_);
+  inverse_dynamics_ = CompiledFunction(inputs, tau, backend_);
 }
 
 void RigidBodyCalls::compile_mass_matrix() const {
-  // Over the tree the equations' articulated-body dynamics ran on, if they did.
-  const auto M = !tree_ ? eom_.mass_matrix
-                 : eom_.tree_dynamics ? formulations::composite_rigid_body(*eom_.tree_dynamics)
-                                      : formulations::composite_rigid_body(system_);
-  mass_matrix_ = CompiledFunction(inputs_of(eom_.coordinates, eom_.speeds, parameters_), entries(M), backend_);
+  const auto inputs = inputs_of(eom_.coordinates, eom_.speeds, parameters_);
+  if (tree_ && eom_.tree_dynamics) {  // over the tree the equations' articulated-body dynamics ran on
+    mass_matrix_ = compiled_with_setup_cache(system_, "mass matrix", backend_, [&] {
+      return compile_straight_line(inputs, entries(formulations::composite_rigid_body(eom_.tree_dynamics->get())));
+    });
+    return;
+  }
+  const auto M = tree_ ? formulations::composite_rigid_body(system_) : eom_.mass_matrix;
+  mass_matrix_ = CompiledFunction(inputs, entries(M), backend_);
 }
 
 void RigidBodyCalls::load(double t, const double* q, const double* u, const double* udot, const double* parameters,

@@ -20,6 +20,7 @@
 #include "adyn/numeric/tape.hpp"
 #include "adyn/symbolic/printers.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
+#include "cache_directory.hpp"
 #include "seed_systems.hpp"
 #include "test_support.hpp"
 
@@ -28,25 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh cache directory for one test, set as $ADYN_CACHE_DIR (restored afterwards).
-class CacheDirectory {
- public:
-  explicit CacheDirectory(const std::string& name) : path_(fs::path(::testing::TempDir()) / name) {
-    fs::remove_all(path_);
-    ::setenv("ADYN_CACHE_DIR", path_.c_str(), 1);
-  }
-  ~CacheDirectory() { ::setenv("ADYN_CACHE_DIR", (::testing::TempDir() + "adyn-native-cache").c_str(), 1); }
-  const fs::path& path() const { return path_; }
-  std::vector<fs::path> files(const std::string& extension) const {
-    std::vector<fs::path> out;
-    for (const auto& f : fs::directory_iterator(path_))
-      if (f.path().extension() == extension) out.push_back(f.path());
-    return out;
-  }
-
- private:
-  fs::path path_;
-};
+using test::CacheDirectory;
 
 const GiNaC::symbol x = sym::parameter("cache_x"), y = sym::parameter("cache_y");
 const GiNaC::symbol lane_a = sym::parameter("lane_a"), lane_b = sym::parameter("lane_b"), lane_c = sym::parameter("lane_c");

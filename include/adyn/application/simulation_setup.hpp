@@ -36,9 +36,11 @@ numeric::SimulationOptions simulation_options(const SimulationOverrides& given, 
 /// adyn::ModelError (adyn::SingularityError at gimbal lock) as analysis::check_orientations.
 analysis::InitialState initial_state(const io::ModelDocument& doc);
 
-/// The equations a simulation integrates by `method`: for an unconstrained tree that the
-/// articulated-body algorithm evaluates (options.articulated_body), formulations::tree_equations,
-/// which skips the mass-matrix form; else the method's whole derivation.
+/// The equations a simulation integrates by `method`: where the articulated-body algorithm may
+/// evaluate them (options.articulated_body, no constraints or events), formulations::tree_equations,
+/// which skips the mass-matrix form and leaves the tree to be derived when compiled
+/// (numeric::CompiledSystem derives M u' = F for a system that is not a tree); else the method's
+/// whole derivation.
 formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,
                                                        const numeric::SimulationOptions& options);
 

@@ -25,7 +25,9 @@
 // outputs, so that the evaluator reports a singular mass matrix as the other formulations do.
 #include <ginac/ginac.h>
 
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +67,23 @@ struct ArticulatedBodyDynamics {
 /// Throws NotATree saying why when the system is not a tree the algorithm handles.
 ArticulatedBodyDynamics articulated_body_dynamics(const model::System& system);
 
+/// A system's articulated-body dynamics, derived at the first get() (once, whichever thread asks
+/// first), so that equations whose compiled code is found again (numeric::CompiledSystem's set-up
+/// cache) are evaluated without deriving them.
+class TreeDynamics {
+ public:
+  explicit TreeDynamics(model::System system) : system_(std::move(system)) {}
+  explicit TreeDynamics(ArticulatedBodyDynamics derived) : dynamics_(std::move(derived)) {}
+  /// Throws what articulated_body_dynamics throws (NotATree, SingularityError), at every call.
+  const ArticulatedBodyDynamics& get() const;
+
+ private:
+  std::optional<model::System> system_;
+  mutable std::once_flag derived_;
+  mutable std::optional<ArticulatedBodyDynamics> dynamics_;
+  mutable std::exception_ptr failure_;
+};
+
 /// The articulated-body dynamics that evaluate `eom` in O(n): when the equations are the system's
 /// unconstrained ones in its own coordinates and speeds (so u̇ is the same, whatever the
 /// principle) and the system is a tree; else none.
@@ -73,13 +92,14 @@ std::optional<ArticulatedBodyDynamics> articulated_body_dynamics_for(const model
 
 /// The equations of motion of an unconstrained tree by `method` as the articulated-body algorithm
 /// evaluates them, without their mass-matrix form M u̇ = F: the system's coordinates, speeds and
-/// kinematic equations q̇ = N u + n, named after the method, M and F left empty (0 × 0, 0 × 1), so
-/// that only an evaluator with the articulated-body dynamics integrates them. The form costs what
-/// the algorithm does not: an n-link chain's M has O(n³) terms (minutes for 50 links in relative
+/// kinematic equations q̇ = N u + n, named after the method, M and F left empty (0 × 0, 0 × 1), and
+/// the tree's dynamics (tree_dynamics), derived when first needed. The form costs what the
+/// algorithm does not: an n-link chain's M has O(n³) terms (minutes for 50 links in relative
 /// angles, the algorithm 20 ms). For the methods whose equations of such a system are in its own
 /// coordinates and speeds (lagrange without declared speeds, kane, gibbs-appell), after their own
-/// checks of the model; none for another method, a system with constraints or events, or one that
-/// is not a tree.
+/// checks of the model; none for another method or a system with constraints or events. Whether
+/// the system is a tree is found when the dynamics are derived: for one that is not,
+/// numeric::CompiledSystem derives M u̇ = F by the method instead, and its evaluator_choice says why.
 std::optional<EquationsOfMotion> tree_equations(const model::System& system, const std::string& method);
 
 /// tree_equations without the test that the articulated-body algorithm handles the system (no

@@ -25,7 +25,7 @@ namespace adyn::formulations {
 /// every speed, no multipliers).
 enum class ConstraintEnforcement { Multipliers, MoorePenrose, NumericElimination };
 
-struct ArticulatedBodyDynamics;  // articulated_body.hpp
+class TreeDynamics;  // articulated_body.hpp
 
 struct EquationsOfMotion {
   std::string method;                              // "Lagrange", "Kane", ...
@@ -52,9 +52,10 @@ struct EquationsOfMotion {
   GiNaC::ex friction_coefficient = 0;              // Coulomb μ of the constraints (Moore–Penrose form)
   GiNaC::ex hamiltonian = 0;                       // H(q, p, t) of Hamilton's equations (0 for the others)
   bool by_tree_recursions = false;                 // M and F by the tree's recursions (tree_mass_matrix_form.hpp)
-  /// The articulated-body algorithm of the system, when tree_equations built it to find that it
-  /// applies: the evaluator's choice (evaluator_choice.hpp) takes it rather than building it again.
-  std::shared_ptr<const ArticulatedBodyDynamics> tree_dynamics;
+  /// The articulated-body algorithm of the system (tree_equations), derived when first needed: the
+  /// evaluator's choice (evaluator_choice.hpp) takes it rather than building it again, and an
+  /// evaluator that finds its compiled code in the set-up cache never derives it.
+  std::shared_ptr<const TreeDynamics> tree_dynamics;
 
   std::size_t n() const { return coordinates.size(); }
   std::size_t p() const { return speeds.size(); }

@@ -8,6 +8,7 @@
 
 #include <ginac/ginac.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -154,7 +155,10 @@ class System {
   const std::map<std::string, std::string>& stated_parents() const { return stated_parents_; }
   /// Records a joint as add_joint added it (model/joint.hpp, joint_loads.hpp), for listings and
   /// the simulation's report of its limits; the joint's bodies, loads and tree are added by it.
-  void record_joint(const JointRecord& joint) { joints_.push_back(joint); }
+  void record_joint(const JointRecord& joint) {
+    changed();
+    joints_.push_back(joint);
+  }
   /// The joints add_joint added, in that order.
   const std::vector<JointRecord>& joints() const { return joints_; }
 
@@ -222,16 +226,30 @@ class System {
   /// The configuration the model is used from (its initial conditions: q and t): where the choice
   /// of dependent speeds is checked, and made when the generic choice is singular there. Empty
   /// (the default): a generic configuration only.
-  void set_reference_state(const GiNaC::exmap& values) { reference_state_ = values; }
+  void set_reference_state(const GiNaC::exmap& values) {
+    changed();
+    reference_state_ = values;
+  }
   const GiNaC::exmap& reference_state() const { return reference_state_; }
   /// The coordinates' values in the reference state, 0 where it gives none (or no number).
   Eigen::VectorXd reference_configuration() const;
+
+  // --- where it was read from -------------------------------------------------------------------
+  /// Records that the system is exactly what `description` says — a reader's name, its options and
+  /// the text it read — so that what is derived from it can be found again by that description
+  /// (the set-up cache of numeric::CompiledSystem). Any later change of the system but of parameter
+  /// and input values and units, and any change of a frame or point of this process
+  /// (kin::definitions_epoch), ends it.
+  void set_source(std::string description);
+  /// The description while it still holds; else null.
+  const std::string* source() const;
 
   /// Every named symbol of the model (parameters, inputs, q, q̇, q̈, u, u̇, t) for expression parsers,
   /// kept as symbols are added (a model file's every expression looks its names up here).
   const GiNaC::symtab& symbol_table() const { return symbols_; }
 
  private:
+  void changed() { source_.reset(); }  // by every change but of values and units (set_source)
   void claim_symbol_name(SymbolKind kind, const std::string& name);
   void add_dynamic_symbols(const GiNaC::symbol& s);  // s, ṡ, s̈ into symbols_
   void claim_mass_name(const std::string& kind, const std::string& name);  // a particle's or body's
@@ -240,6 +258,8 @@ class System {
   friend std::vector<std::string> add_rolling_contact(System& system, const ConvexRollingContact& c);
 
   std::string name_;
+  std::shared_ptr<const std::string> source_;  // set_source's description, while it holds
+  std::uint64_t source_epoch_ = 0;             // kin::definitions_epoch at set_source
   std::vector<Parameter> parameters_;
   std::vector<Input> inputs_;
   std::vector<GiNaC::symbol> coordinates_;

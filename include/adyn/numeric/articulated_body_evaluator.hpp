@@ -19,17 +19,30 @@ namespace adyn::numeric {
 /// not finite, which is reported as such).
 bool singular_pivot(const double* pivot, const double* scale, std::size_t count);
 
+/// The algorithm as a straight-line program: (t, q, u, parameters) → (u̇, q̇, the pivots, their scales).
+StraightLineProgram articulated_body_program(const formulations::ArticulatedBodyDynamics& dynamics,
+                                             const std::vector<GiNaC::symbol>& parameters);
+
 class ArticulatedBodyEvaluator {
  public:
   /// `parameters` lists the symbols that stay inputs; `values` gives their values.
   ArticulatedBodyEvaluator(const formulations::ArticulatedBodyDynamics& dynamics,
                            const std::vector<GiNaC::symbol>& parameters, const std::vector<double>& values,
                            Backend backend = Backend::Tape);
+  /// From the program articulated_body_program made (kept in the set-up cache) of a system of n
+  /// coordinates, p speeds and `pivots` pivots, at the parameter values `values`; its native code
+  /// from the library `library_name` names where that is still good (NativeFunction). Throws
+  /// adyn::Error when the program's inputs or outputs are not so many.
+  ArticulatedBodyEvaluator(const StraightLineProgram& program, std::size_t n, std::size_t p, std::size_t pivots,
+                           const std::vector<double>& values, Backend backend = Backend::Tape,
+                           const std::string& library_name = "");
   /// From a system's parameters (symbols and values; all must have values).
   static ArticulatedBodyEvaluator for_parameters(const formulations::ArticulatedBodyDynamics& dynamics,
                                                  const GiNaC::exmap& values, Backend backend = Backend::Tape);
   Backend backend() const { return function_.backend(); }
   const std::string& backend_note() const { return function_.backend_note(); }
+  /// The native code's NativeFunction::library_name(); empty on the tape.
+  std::string library_name() const { return function_.native() ? function_.native()->library_name() : ""; }
   std::size_t n() const { return n_; }
   std::size_t p() const { return p_; }
   void set_parameters(const std::vector<double>& values);

@@ -37,6 +37,11 @@ class CompiledFunction {
   /// (the generated C in SIMD lanes, the tape point by point).
   CompiledFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs, Backend backend,
                    const std::optional<MassMatrixSolve>& solve = std::nullopt, const Lanes& lanes = {});
+  /// The same from the straight-line program of the outputs (compile_straight_line); the native
+  /// code, with `library_name`, as NativeFunction loads it.
+  CompiledFunction(const StraightLineProgram& program, Backend backend,
+                   const std::optional<MassMatrixSolve>& solve = std::nullopt, const Lanes& lanes = {},
+                   const std::string& library_name = "");
   /// Tape when native code was asked for but could not be had.
   Backend backend() const { return native_ ? Backend::Native : Backend::Tape; }
   /// What the user should know about the backend: why native code could not be used, or that its

@@ -43,8 +43,12 @@ struct CompiledNames {
 class CompiledSystem {
  public:
   /// Compiles `eom` of `system`; the constraints eom.dropped_constraints names are left out of the
-  /// projection and the watches, as they are of the equations. Throws adyn::NotApplicableError for
-  /// an output the equations cannot give (CompiledOutputs).
+  /// projection and the watches, as they are of the equations. The tree equations of a system read
+  /// from a file (formulations::tree_equations, model::System::source) find their compiled
+  /// articulated-body algorithm in the set-up cache where an earlier run of this build of adyn kept
+  /// it (setup_cache.hpp): nothing is derived then. Tree equations of a system that turns out not
+  /// to be a tree, or asked for in the mass-matrix form, are derived by their method (M u' = F).
+  /// Throws adyn::NotApplicableError for an output the equations cannot give (CompiledOutputs).
   CompiledSystem(const model::System& system, const formulations::EquationsOfMotion& eom,
                  const CompileOptions& options = {});
   CompiledSystem(const CompiledSystem&) = delete;
@@ -73,6 +77,8 @@ class CompiledSystem {
   /// Which forward dynamics it evaluates and why (formulations::EvaluatorChoice::describe):
   /// "articulated-body algorithm, O(n): ..." or "mass matrix M u' = F: ...".
   const std::string& evaluator_choice() const { return evaluator_choice_; }
+  /// Whether the forward dynamics were found in the set-up cache (nothing derived for them).
+  bool found_in_setup_cache() const { return found_in_setup_cache_; }
   /// Inverse dynamics, the mass matrix, frames' poses and Jacobians (rigid_body_calls.hpp), each
   /// generated and compiled at its first call, with the backend asked for, in the parameters'
   /// order of names().parameters.
@@ -89,11 +95,14 @@ class CompiledSystem {
   formulations::ConstraintEnforcement enforcement_;
   std::size_t constraint_count_ = 0;
   std::vector<double> parameter_values_;
-  std::string evaluator_choice_;  // (before evaluator_: compiling it writes this)
+  model::System kept_;  // what the monitors and the rigid-body calls are generated from, on first use
+  // The equations given, or the method's M u' = F where tree equations' system is not a tree
+  // (before evaluator_: compiling it may derive them, and writes evaluator_choice_).
+  formulations::EquationsOfMotion eom_;
+  std::string evaluator_choice_;
+  bool found_in_setup_cache_ = false;
   EquationsEvaluator evaluator_;
   CompiledOutputs outputs_;
-  model::System kept_;  // what the monitors and the rigid-body calls are generated from, on first use
-  formulations::EquationsOfMotion eom_;
   mutable std::once_flag monitors_made_;
   mutable std::unique_ptr<const Monitors> monitors_;
   mutable std::once_flag rigid_body_made_;

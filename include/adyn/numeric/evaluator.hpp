@@ -27,6 +27,7 @@
 
 namespace adyn::formulations {
 struct ArticulatedBodyDynamics;
+class TreeDynamics;
 }
 
 namespace adyn::numeric {
@@ -72,6 +73,11 @@ class EquationsEvaluator {
   EquationsEvaluator(const formulations::EquationsOfMotion& eom, const std::vector<GiNaC::symbol>& parameters,
                      const std::vector<double>& values, Backend backend = Backend::Tape,
                      const formulations::ArticulatedBodyDynamics* articulated = nullptr);
+  /// q̇ and u̇ from `articulated`, the algorithm of `tree` compiled (or found again in the set-up
+  /// cache: `tree` is then derived only when derivatives, or M and F, are first asked for).
+  EquationsEvaluator(const formulations::EquationsOfMotion& eom, const std::vector<GiNaC::symbol>& parameters,
+                     const std::vector<double>& values, std::unique_ptr<ArticulatedBodyEvaluator> articulated,
+                     std::shared_ptr<const formulations::TreeDynamics> tree);
   /// A workspace of its own over the same compiled code (nothing compiled again).
   EquationsEvaluator(const EquationsEvaluator& other);
   EquationsEvaluator& operator=(const EquationsEvaluator& other);

@@ -31,8 +31,11 @@ class NativeFunction {
   /// saying why it cannot (with the compiler's output when the compiler fails).
   /// With `solve`, the source also holds the LDLᵀ solve of M u̇ = F for M's pattern; with `lanes`,
   /// the function evaluates several points at once, in and out as Lanes says.
+  /// With `library_name` (library_name() of an earlier function of the same program, solve and
+  /// lanes: the set-up cache keeps it), the cache entry of that name is loaded without generating
+  /// the C, where it is still whole and was compiled as the compiler and flags of now would.
   explicit NativeFunction(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve = std::nullopt,
-                          const Lanes& lanes = {});
+                          const Lanes& lanes = {}, const std::string& library_name = "");
   /// The program of `outputs` in `inputs` (compile_straight_line), as above.
   NativeFunction(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs,
                  const std::optional<MassMatrixSolve>& solve = std::nullopt);
@@ -45,6 +48,8 @@ class NativeFunction {
   int evaluate_and_solve(const double* inputs, double* outputs) const { return solve_(inputs, outputs); }
   /// The shared object's path (in the cache).
   const std::string& library() const { return library_; }
+  /// Its file name: what a later function of the same program may be given to load it again.
+  std::string library_name() const;
   /// What the user should know about how it was had (a damaged cache entry compiled again), or "".
   const std::string& note() const { return note_; }
 
