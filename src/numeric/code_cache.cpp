@@ -79,9 +79,10 @@ void check_private_directory(const fs::path& p) {
   check_private(p, st, true);
 }
 
-// The whole content of a private file of the cache, checked on the descriptor read from (not a
-// link, this user's, not writable by others), so that what is checked is what is read.
-std::string read_private_file(const fs::path& p) {
+// The content of a private file of the cache (its first `limit` bytes at most), checked on the
+// descriptor read from (not a link, this user's, not writable by others), so that what is checked
+// is what is read.
+std::string read_private_file(const fs::path& p, std::size_t limit = std::string::npos) {
   const int fd = ::open(p.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) refuse(p, std::strerror(errno));
   std::string bytes;
@@ -90,7 +91,7 @@ std::string read_private_file(const fs::path& p) {
     if (::fstat(fd, &st) != 0) refuse(p, std::strerror(errno));
     check_private(p, st, false);
     char buffer[65536];
-    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
+    for (ssize_t n; bytes.size() < limit && (n = ::read(fd, buffer, std::min(sizeof buffer, limit - bytes.size()))) != 0;) {
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) refuse(p, std::strerror(errno));
       bytes.append(buffer, static_cast<std::size_t>(n));
@@ -380,9 +381,9 @@ std::optional<LoadedLibrary> load_cached_library(const std::string& name) {
   const fs::path so = dir / name, key_file = fs::path(so).replace_extension(".key");
   std::error_code ec;
   if (!fs::exists(key_file, ec) || !fs::exists(so, ec)) return std::nullopt;
-  const std::string key_text = read_private_file(key_file);
   const std::size_t digest_size = 64, header = digest_label.size() + digest_size + 1;
   const std::string compiler = compiler_header();
+  const std::string key_text = read_private_file(key_file, header + compiler.size());  // not the source after
   if (key_text.size() < header || key_text.compare(0, digest_label.size(), digest_label) != 0 ||
       key_text[header - 1] != '\n' || key_text.compare(header, compiler.size(), compiler) != 0)
     return std::nullopt;
