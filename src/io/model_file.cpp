@@ -13,6 +13,7 @@
 #include "geometry_section.hpp"
 #include "outputs_section.hpp"
 #include "sections.hpp"
+#include "source_description.hpp"
 
 namespace adyn::io {
 namespace {
@@ -95,7 +96,9 @@ ModelDocument read_model_document_text(const std::string& yaml_text, const std::
     throw ModelFileError(source, 1, 1, "floating base",
                          "applies to a robot description (.urdf) only: a model file states its own coordinates (a free "
                          "body: a frame oriented by Euler parameters, docs/model-format.md)");
-  return read_document(parse_yaml(yaml_text, source), source);
+  ModelDocument doc = read_document(parse_yaml(yaml_text, source), source);
+  doc.system.set_source(source_description("adyn model-file reader 1", "", source, yaml_text));
+  return doc;
 }
 
 model::System read_model(const std::string& yaml_text, const std::string& source) {

@@ -12,6 +12,7 @@
 #include <regex>
 #include <sstream>
 
+#include "source_description.hpp"
 #include "urdf_builder.hpp"
 #include "urdf_source.hpp"
 
@@ -102,13 +103,12 @@ bool is_urdf_path(const std::string& path) {
 
 namespace {
 
-// What the system read is (model::System::set_source): this reader, its options, the file and its text.
-std::string description(const std::string& xml, const std::string& source, const UrdfOptions& options) {
+// The reader's options, as model::System::set_source records them (source_description).
+std::string options_text(const UrdfOptions& options) {
   std::ostringstream d;
   d.precision(17);
-  d << "adyn URDF reader 1\nmimic constraints " << options.mimic_constraints << "\nfloating base "
-    << options.floating_base << "\nsnap tolerance " << options.snap_tolerance << "\nfile " << source.size() << ' '
-    << source << "\n" << xml.size() << " bytes\n" << xml;
+  d << "mimic constraints " << options.mimic_constraints << ", floating base " << options.floating_base
+    << ", snap tolerance " << options.snap_tolerance;
   return d.str();
 }
 
@@ -124,7 +124,7 @@ ModelDocument read_urdf_text(const std::string& xml, const std::string& source, 
   const auto robot = parse(xml, message);
   if (!robot) refuse(where, xml, message);
   ModelDocument doc = UrdfBuilder(*robot, where, options).build();
-  doc.system.set_source(description(xml, source, options));
+  doc.system.set_source(source_description("adyn URDF reader 1", options_text(options), source, xml));
   return doc;
 }
 

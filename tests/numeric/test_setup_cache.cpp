@@ -1,5 +1,6 @@
 // The set-up cache (src/numeric/setup_cache.hpp): the tree equations of a robot read again from its
-// URDF are evaluated from the kept program with the same values, bit for bit, and nothing derived;
+// URDF (or of a model file's tree) are evaluated from the kept program with the same values, bit for
+// bit, and nothing derived;
 // a changed model or a damaged entry finds nothing and derives; tree equations of a system that
 // turns out not to be a tree are derived by their method.
 #include <gtest/gtest.h>
@@ -124,6 +125,23 @@ TEST(SetupCache, TheGeneratedCIsLoadedAgainUnlessTheCompilerChanged) {
   EXPECT_EQ(rates(*other), rates(*first));
   if (given) ::setenv("CC", restore.c_str(), 1);
   else ::unsetenv("CC");
+}
+
+// A model file's tree is kept as a URDF's is: by the file's name and text.
+TEST(SetupCache, AModelFileReadAgainIsEvaluatedFromTheKeptProgram) {
+  CacheDirectory cache("adyn-setup-cache-model-file");
+  const std::string path = test::example("double_pendulum.yaml");
+  const auto first = compiled(io::read_model_document(path).system);
+  const auto again = compiled(io::read_model_document(path).system);
+  EXPECT_FALSE(first->found_in_setup_cache());
+  EXPECT_TRUE(again->found_in_setup_cache());
+  const std::vector<double> q = {0.8, -0.4}, u = {0.3, 0.1};
+  std::vector<double> a(4), b(4);
+  first->evaluator().rates(0, q.data(), u.data(), a.data(), a.data() + 2);
+  again->evaluator().rates(0, q.data(), u.data(), b.data(), b.data() + 2);
+  EXPECT_EQ(a, b);
+  // The same text under another name is another model file (its name is part of what was read).
+  EXPECT_FALSE(compiled(io::read_model_document_text(io::read_model_text(path), "copy.yaml").system)->found_in_setup_cache());
 }
 
 // Parameter and input values and units are run-time inputs: they leave the source as read.
