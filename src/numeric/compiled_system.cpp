@@ -49,7 +49,8 @@ EquationsEvaluator compile_equations(const model::System& system, formulations::
   const auto key = options.articulated_body && eom.tree_dynamics ? setup_key(system, "articulated-body algorithm")
                                                                  : std::nullopt;
   auto entry = key ? find_kept_program(*key) : std::nullopt;
-  found = entry && entry->sizes.size() == 3 && entry->sizes[0] == eom.n() && entry->sizes[1] == eom.p();
+  found = entry && entry->sizes.size() == 3 && entry->sizes[0] == eom.n() && entry->sizes[1] == eom.p() &&
+          entry->program.input_count == 1 + eom.n() + eom.p() + parameters.values.size();
   if (found) {
     choice = entry->note;
   } else {

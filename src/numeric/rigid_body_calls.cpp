@@ -85,8 +85,8 @@ RigidBodyCalls::RigidBodyCalls(const model::System& system, const formulations::
   path_ = formulations::not_own_unconstrained(system, eom);
   if (path_.empty()) {
     try {
-      if (!eom.tree_dynamics) formulations::inverse_dynamics(system);  // the test that it is a tree (the tree's
-      // equations find it when their dynamics are derived: tree_equations)
+      // The test that it is a tree; the tree's equations (tree_equations) make it when their dynamics are derived.
+      if (!eom.tree_dynamics) formulations::inverse_dynamics(system);
       tree_ = true;
       path_ = "recursive Newton-Euler and composite rigid bodies over the tree";
       return;

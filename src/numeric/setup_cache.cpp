@@ -1,6 +1,5 @@
 #include "setup_cache.hpp"
 
-#include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
 
@@ -18,7 +17,8 @@ namespace {
 const std::string header = "adyn set-up cache 1\n";
 const std::string digest_label = "sha256 ";
 
-// The GNU build ID note of the loaded object `info` that holds `address`, as hexadecimal digits.
+// The loaded object that holds `address`, and its GNU build ID note as hexadecimal digits (found by
+// find_build_id, a dl_iterate_phdr callback).
 struct BuildIdSearch {
   std::uintptr_t address;
   std::string id;
