@@ -351,9 +351,13 @@ std::string sha256_hex(const std::string& bytes) {
   unsigned int size = 0;
   if (!sha256 || EVP_Digest(bytes.data(), bytes.size(), digest, &size, sha256.get(), nullptr) != 1)
     throw NativeCodeError("native code: the SHA-256 digest could not be computed");
+  return hex_digits(digest, size);
+}
+
+std::string hex_digits(const unsigned char* bytes, std::size_t size) {
   static constexpr char hex[] = "0123456789abcdef";
   std::string out;
-  for (unsigned int k = 0; k < size; ++k) out.append({hex[digest[k] >> 4], hex[digest[k] & 15]});
+  for (std::size_t k = 0; k < size; ++k) out.append({hex[bytes[k] >> 4], hex[bytes[k] & 15]});
   return out;
 }
 

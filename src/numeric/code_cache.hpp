@@ -50,6 +50,9 @@ std::optional<std::string> read_cache_file(const std::string& name);
 /// into place; nothing when no cache directory is configured. Throws as read_cache_file.
 void write_cache_file(const std::string& name, const std::string& bytes);
 
+/// `size` bytes as lowercase hexadecimal digits, two per byte.
+std::string hex_digits(const unsigned char* bytes, std::size_t size);
+
 /// The SHA-256 of `bytes` as 64 lowercase hexadecimal digits.
 std::string sha256_hex(const std::string& bytes);
 

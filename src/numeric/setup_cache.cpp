@@ -45,11 +45,7 @@ int find_build_id(struct dl_phdr_info* info, std::size_t, void* data) {
       const char* desc = name + ((note.n_namesz + 3) & ~3u);
       if (note.n_type == NT_GNU_BUILD_ID && note.n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0 &&
           desc + note.n_descsz <= end) {
-        static constexpr char hex[] = "0123456789abcdef";
-        for (std::size_t k = 0; k < note.n_descsz; ++k) {
-          const auto byte = static_cast<unsigned char>(desc[k]);
-          search.id.append({hex[byte >> 4], hex[byte & 15]});
-        }
+        search.id = hex_digits(reinterpret_cast<const unsigned char*>(desc), note.n_descsz);
         return 1;
       }
       at = desc + ((note.n_descsz + 3) & ~3u);
