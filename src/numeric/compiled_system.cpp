@@ -40,9 +40,10 @@ formulations::EquationsOfMotion mass_matrix_form(const model::System& system, co
 }
 
 // The evaluator, and which forward dynamics it evaluates and why in `choice` (`found`: from the set-up
-// cache); `eom` derived by its method where tree equations cannot be evaluated by the articulated-body
-// algorithm. The set-up cache's entry is written when the tree was derived, and when its generated C
-// was compiled anew.
+// cache, the articulated-body algorithm's program or the mass-matrix form's); `eom` derived by its
+// method where tree equations cannot be evaluated by the articulated-body algorithm. The set-up
+// cache's entry of the algorithm is written when the tree was derived, and when its generated C was
+// compiled anew.
 EquationsEvaluator compile_equations(const model::System& system, formulations::EquationsOfMotion& eom,
                                      const CompileOptions& options, std::string& choice, bool& found) {
   const auto parameters = parameter_inputs(system.parameter_values());
@@ -59,7 +60,9 @@ EquationsEvaluator compile_equations(const model::System& system, formulations::
     choice = options.articulated_body ? chosen.describe() : formulations::mass_matrix_asked();
     if (!chosen.dynamics) {
       if (eom.mass_matrix.rows() != eom.p()) eom = mass_matrix_form(system, eom);
-      return EquationsEvaluator(eom, parameters.symbols, parameters.values, options.backend);
+      EquationsEvaluator evaluator(eom, parameters.symbols, parameters.values, options.backend);
+      found = evaluator.matrices_from_setup_cache();
+      return evaluator;
     }
     entry = KeptProgram{articulated_body_program(*chosen.dynamics, parameters.symbols),
                         {eom.n(), eom.p(), chosen.dynamics->pivots.size()}, choice, ""};

@@ -13,11 +13,11 @@
 #include "adyn/numeric/augmented_lagrangian.hpp"
 #include "adyn/numeric/dynamics_derivatives.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
-#include "adyn/symbolic/collect.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
-#include "adyn/symbolic/hoist.hpp"
 #include "adyn/symbolic/matrix.hpp"
 
+#include "matrix_programs.hpp"
+#include "setup_cache.hpp"
 #include "tree_derivatives.hpp"
 
 namespace adyn::numeric {
@@ -69,12 +69,13 @@ struct EquationsEvaluator::Code {
   std::once_flag tree_state_compiled, tree_parameters_compiled;
   std::optional<TreeDerivatives> tree_state, tree_parameters;
   bool has_nonideal = false, has_friction = false;
+  bool from_setup_cache = false;  // main and constants
   std::size_t inputs = 0, outputs = 0;
 
   // Native code where asked for and available; the tape otherwise, the reason kept.
-  CompiledFunction compile(const std::vector<GiNaC::symbol>& in, const std::vector<GiNaC::ex>& out,
-                           const std::optional<MassMatrixSolve>& solve = std::nullopt) {
-    CompiledFunction c(in, out, backend, solve);
+  CompiledFunction compile(const StraightLineProgram& program, const std::optional<MassMatrixSolve>& solve = std::nullopt,
+                           const std::string& library = "") {
+    CompiledFunction c(program, backend, solve, {}, library);
     if (c.backend() != backend) backend = Backend::Tape;
     if (!c.backend_note().empty()) backend_note = c.backend_note();
     return c;
@@ -102,26 +103,20 @@ void EquationsEvaluator::Code::compile_matrices() {
     for (const auto& entry : sym::entries(*m)) out.push_back(entry);
   has_friction = !e.friction_coefficient.is_zero();
   out.push_back(e.friction_coefficient);
-  // Terms sharing a kinematic factor are gathered (Σ_k m_k X → (Σ_k m_k) X), and what depends on
-  // the parameters alone is computed once per parameter set (set_parameters) and enters the
-  // per-state function as further inputs.
-  auto hoisted = sym::hoist_parameter_subexpressions(sym::collect_state_terms(out), parameters);
-  std::vector<GiNaC::ex> constant_values;
-  for (const auto& [k, value] : hoisted.definitions) {
-    in.push_back(k);
-    constant_values.push_back(value);
-  }
-  constants = Tape(parameters, constant_values);
+  auto programs = matrix_programs(in, out, parameters);
+  constants = Tape(programs.constants.program);
   if (e.constraint_matrix.rows() > 0 && e.enforcement == formulations::ConstraintEnforcement::Multipliers)
     augmented.emplace(p, e.constraint_matrix.rows(), structure(e.mass_matrix), structure(e.constraint_matrix));
-  main = compile(in, hoisted.outputs, generated_solve(e));
+  main = compile(programs.state.program, generated_solve(e), programs.state.library);
+  keep_compiled(programs.state_key, programs.state, programs.found, main.native() ? main.native()->library_name() : "");
+  from_setup_cache = programs.found;
   has_nonideal = e.nonideal_force.rows() > 0;
   if (has_nonideal) {
     in.push_back(model::Constraint::normal_force_symbol());
-    nonideal = compile(in, sym::entries(e.nonideal_force));
+    nonideal = compile(compile_straight_line(in, sym::entries(e.nonideal_force)));
   }
   inputs = in.size();
-  outputs = hoisted.outputs.size();
+  outputs = out.size();
 }
 
 EquationsEvaluator::EquationsEvaluator(const formulations::EquationsOfMotion& eom,
@@ -169,6 +164,7 @@ EquationsEvaluator::~EquationsEvaluator() = default;
 
 Backend EquationsEvaluator::backend() const { return code_->backend; }
 const std::string& EquationsEvaluator::backend_note() const { return code_->backend_note; }
+bool EquationsEvaluator::matrices_from_setup_cache() const { return code_->from_setup_cache; }
 
 void EquationsEvaluator::compile_matrices() const {
   std::call_once(code_->compiled, [this] { code_->compile_matrices(); });

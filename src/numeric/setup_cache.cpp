@@ -114,8 +114,12 @@ void keep_program(const std::string& key, const KeptProgram& entry) {
 
 std::optional<std::string> setup_key(const model::System& system, const std::string& purpose) {
   const std::string* source = system.source();
-  if (!source || build_id().empty()) return std::nullopt;
-  return sha256_hex("adyn build " + build_id() + "\n" + purpose + "\n" + *source);
+  return source ? setup_key(purpose, *source) : std::nullopt;
+}
+
+std::optional<std::string> setup_key(const std::string& purpose, const std::string& description) {
+  if (build_id().empty()) return std::nullopt;
+  return sha256_hex("adyn build " + build_id() + "\n" + purpose + "\n" + description);
 }
 
 std::optional<KeptProgram> find_kept_program(const std::string& key) {

@@ -6,6 +6,10 @@
 // source (model::System::source: the reader, its options, the text read) and of the build of adyn
 // that derived it (its GNU build ID, which changes with any change of the code). A model read again
 // is then evaluated without deriving or compiling its equations again: numeric::CompiledSystem.
+// Equations in the mass-matrix form M u' = F (and the constraint rows), which a method derives, are
+// kept under the structural digest of the expressions compiled (sym::structural_digest) instead:
+// however they were derived, the same expressions skip gathering, hoisting and compiling
+// (numeric::EquationsEvaluator).
 //
 // An entry holds the SHA-256 of its content, checked on reading, and the program is checked for
 // well-formedness (program_archive.hpp): a damaged entry is taken for a missing one, and written
@@ -33,6 +37,11 @@ struct KeptProgram {
 /// system has no source (it was not read from a file, or it or a frame or point changed since) or
 /// this build has no build ID.
 std::optional<std::string> setup_key(const model::System& system, const std::string& purpose);
+
+/// The key of the function `purpose` names that is wholly given by `description` (such as the
+/// structural digest of the expressions it compiles, sym::structural_digest): none when this build
+/// has no build ID.
+std::optional<std::string> setup_key(const std::string& purpose, const std::string& description);
 
 /// The entry kept under `key`: none when there is none, it is damaged, or no cache directory can be
 /// used (the caller then derives, as without a cache).

@@ -2,12 +2,15 @@
 // URDF (or of a model file's tree) are evaluated from the kept program with the same values, bit for
 // bit, and nothing derived;
 // a changed model or a damaged entry finds nothing and derives; tree equations of a system that
-// turns out not to be a tree are derived by their method.
+// turns out not to be a tree are derived by their method. Equations in the mass-matrix form are
+// kept by their values: the same equations derived again, from any source, are compiled from the
+// kept programs, and changed equations find nothing.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -216,4 +219,54 @@ gravity: {N: [-g, 0, 0]}
   c.evaluator().rates(0, &q, &u, &qdot, &udot);
   EXPECT_DOUBLE_EQ(udot, -9.81);
   EXPECT_DOUBLE_EQ(qdot, 0.2);
+}
+
+namespace {
+
+// The four-bar linkage's Lagrange equations with multipliers (M, F and the constraint rows G, g).
+std::unique_ptr<const numeric::CompiledSystem> compiled_four_bar(
+    const std::string& name = "four_bar_linkage.yaml",
+    const std::function<void(formulations::EquationsOfMotion&)>& change = {}) {
+  const auto doc = io::read_model_document_text(io::read_model_text(test::example("four_bar_linkage.yaml")), name);
+  auto eom = formulations::derive(doc.system, "lagrange");
+  if (change) change(eom);
+  return std::make_unique<const numeric::CompiledSystem>(doc.system, eom);
+}
+
+// u̇ and the multipliers at a state off the constraints (the values need not be consistent).
+Eigen::VectorXd accelerations(const numeric::CompiledSystem& c) {
+  const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(static_cast<Eigen::Index>(c.n()), 0.3, 1.1);
+  const Eigen::VectorXd u = Eigen::VectorXd::LinSpaced(static_cast<Eigen::Index>(c.p()), -0.5, 0.4);
+  const auto d = c.evaluator().evaluate(0.1, q, u);
+  Eigen::VectorXd out(d.udot.size() + d.lambda.size());
+  out << d.udot, d.lambda;
+  return out;
+}
+
+}  // namespace
+
+TEST(SetupCache, TheMassMatrixFormDerivedAgainIsCompiledFromTheKeptPrograms) {
+  CacheDirectory cache("adyn-setup-cache-mass-matrix");
+  const auto first = compiled_four_bar();
+  ASSERT_NE(first->evaluator().augmented_lagrangian(), nullptr);  // with its constraint rows
+  EXPECT_FALSE(first->found_in_setup_cache());
+  EXPECT_EQ(cache.files(".program").size(), 2u);  // the state function, the parameters' constants
+  const auto again = compiled_four_bar();
+  EXPECT_TRUE(again->found_in_setup_cache());
+  EXPECT_TRUE(again->evaluator().matrices_from_setup_cache());
+  EXPECT_EQ(accelerations(*again), accelerations(*first));
+  // Keyed by the equations' values, not by the model's source: the same text under another name.
+  EXPECT_TRUE(compiled_four_bar("another_name.yaml")->found_in_setup_cache());
+  EXPECT_EQ(cache.files(".program").size(), 2u);
+}
+
+TEST(SetupCache, ChangedEquationsInMassMatrixFormFindNothing) {
+  CacheDirectory cache("adyn-setup-cache-mass-matrix-changed");
+  const auto original = compiled_four_bar();
+  const auto changed = compiled_four_bar("four_bar_linkage.yaml", [](formulations::EquationsOfMotion& eom) {
+    eom.forcing(0, 0) += 1e-7 * eom.coordinates.at(0);
+  });
+  EXPECT_FALSE(changed->found_in_setup_cache());
+  EXPECT_NE(accelerations(*changed), accelerations(*original));
+  EXPECT_EQ(cache.files(".program").size(), 4u);
 }

@@ -77,7 +77,9 @@ class CompiledSystem {
   /// Which forward dynamics it evaluates and why (formulations::EvaluatorChoice::describe):
   /// "articulated-body algorithm, O(n): ..." or "mass matrix M u' = F: ...".
   const std::string& evaluator_choice() const { return evaluator_choice_; }
-  /// Whether the forward dynamics were found in the set-up cache (nothing derived for them).
+  /// Whether the forward dynamics were found in the set-up cache: the articulated-body algorithm's
+  /// program (nothing derived for it), or the compiled mass-matrix form
+  /// (EquationsEvaluator::matrices_from_setup_cache).
   bool found_in_setup_cache() const { return found_in_setup_cache_; }
   /// Inverse dynamics, the mass matrix, frames' poses and Jacobians (rigid_body_calls.hpp), each
   /// generated and compiled at its first call, with the backend asked for, in the parameters'

@@ -95,6 +95,11 @@ class EquationsEvaluator {
   /// What the user should know about the backend: why native code could not be used, or that a
   /// damaged cache entry was compiled again (empty otherwise).
   const std::string& backend_note() const;
+  /// Whether the compiled mass-matrix form (M, F, q̇, G, g) came from the set-up cache
+  /// (numeric/setup_cache.hpp): equations of the same values compiled before, by any process of
+  /// this build; nothing gathered, hoisted or compiled for them. False beside the articulated-body
+  /// algorithm until they are first needed.
+  bool matrices_from_setup_cache() const;
 
   std::size_t n() const { return n_; }
   std::size_t p() const { return p_; }
