@@ -6,6 +6,9 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <set>
+#include <sstream>
+#include <string>
 #include <unordered_map>
 #include <utility>
 
@@ -27,6 +30,17 @@ Values generic_values(std::size_t i) {
   Values v{};
   for (std::size_t p = 0; p < points; ++p) v[p] = 0.3L + 0.4L * (k * steps[p] - std::floor(k * steps[p]));
   return v;
+}
+
+// The functions that are analytic where they are defined: two of their expressions that agree at
+// generic points agree everywhere (not abs or csgn, whose pieces the points may all fall in).
+bool analytic(unsigned serial) {
+  for (const unsigned f : {GiNaC::sin_SERIAL::serial, GiNaC::cos_SERIAL::serial, GiNaC::tan_SERIAL::serial,
+                           GiNaC::exp_SERIAL::serial, GiNaC::log_SERIAL::serial, GiNaC::asin_SERIAL::serial,
+                           GiNaC::acos_SERIAL::serial, GiNaC::atan_SERIAL::serial, GiNaC::atan2_SERIAL::serial,
+                           GiNaC::sinh_SERIAL::serial, GiNaC::cosh_SERIAL::serial, GiNaC::tanh_SERIAL::serial})
+    if (serial == f) return true;
+  return false;
 }
 
 class GraphValues {
@@ -56,7 +70,12 @@ class GraphValues {
 
   Values compute(const GiNaC::ex& e) {
     switch (node_kind(e)) {
-      case NodeKind::Number: return number(e);
+      case NodeKind::Number: {
+        std::ostringstream text;
+        e.print(GiNaC::print_dflt(text));
+        numbers_.insert(text.str());
+        return number(e);
+      }
       case NodeKind::Constant: return number(e.evalf());
       case NodeKind::Symbol: {
         const auto found = inputs_.find(e);
@@ -73,6 +92,7 @@ class GraphValues {
         return v;
       }
       case NodeKind::Function: {
+        analytic_ = analytic_ && analytic(GiNaC::ex_to<GiNaC::function>(e).get_serial());
         std::vector<Values> args;
         for (const auto& arg : e) args.push_back((*this)(arg));
         Values v;
@@ -100,6 +120,14 @@ class GraphValues {
     return v;
   }
 
+  std::set<std::string> numbers_;  // the numbers' texts, in order
+  bool analytic_ = true;           // no function but analytic ones
+
+ public:
+  const std::set<std::string>& numbers() const { return numbers_; }
+  bool analytic_only() const { return analytic_; }
+
+ private:
   ExMap<Values> inputs_;  // symbols are equal by their serial, not by their node
   // Looked up only, never walked: no order by address. Each entry holds its node, so that no node
   // freed during the walk (a sum's operand may be a product built for the asking) leaves its
@@ -128,8 +156,10 @@ std::optional<std::string> value_fingerprint(const std::vector<GiNaC::symbol>& i
       largest[p] = std::max(largest[p], std::abs(at.back()[p]));
     }
   }
+  if (!values.analytic_only()) return std::nullopt;
   std::string text;
   for (const auto& s : inputs) text += s.get_name() + '\n';
+  for (const auto& n : values.numbers()) text += n + '\n';
   append(text, static_cast<long long>(outputs.size()));
   for (const auto& v : at)
     for (std::size_t p = 0; p < points; ++p)

@@ -1,6 +1,6 @@
 // The fingerprint of a function by its values (src/symbolic/value_fingerprint.cpp): equal for equal
-// functions of another shape, different for different functions or inputs, none where a value is
-// not finite, linear in the expression graph.
+// functions of another shape, different for different functions, numbers or inputs, none where a
+// value is not finite or a function is not analytic, linear in the expression graph.
 #include <gtest/gtest.h>
 
 #include "adyn/symbolic/value_fingerprint.hpp"
@@ -23,8 +23,8 @@ std::string fingerprint(const std::vector<symbol>& inputs, const std::vector<ex>
 // where this one has the distributed terms: the same function, the same fingerprint.
 TEST(ValueFingerprint, TheSameFunctionOfAnotherShapeHasTheSameFingerprint) {
   const symbol a("a"), b("b"), c("c");
-  EXPECT_EQ(fingerprint({a, b, c}, {(a + b) * c, GiNaC::sin(a) * GiNaC::sin(a)}),
-            fingerprint({a, b, c}, {a * c + b * c, 1 - GiNaC::pow(GiNaC::cos(a), 2)}));
+  EXPECT_EQ(fingerprint({a, b, c}, {2 * (a + b) * c, GiNaC::sin(a) * GiNaC::sin(a + b) * 2}),
+            fingerprint({a, b, c}, {2 * a * c + 2 * b * c, 2 * GiNaC::sin(a) * (GiNaC::sin(a) * GiNaC::cos(b) + GiNaC::cos(a) * GiNaC::sin(b))}));
 }
 
 TEST(ValueFingerprint, DifferentFunctionsOrInputsDiffer) {
@@ -37,13 +37,19 @@ TEST(ValueFingerprint, DifferentFunctionsOrInputsDiffer) {
   EXPECT_NE(fingerprint({c, b, a}, f), reference);                                   // inputs in another order
   EXPECT_NE(fingerprint({a, b, symbol("d")}, {a * b, GiNaC::sin(b)}), fingerprint({a, b, c}, {a * b, GiNaC::sin(b)}));
   EXPECT_NE(fingerprint({a, b, c}, {a * c, GiNaC::sin(b), 0}), reference);
+  // A term far below ten digits at the points, but a number that changed.
+  EXPECT_NE(fingerprint({a, b, c}, {a * c + GiNaC::numeric(1, 1000000000) * GiNaC::pow(b, 40), GiNaC::sin(b)}),
+            fingerprint({a, b, c}, {a * c + GiNaC::numeric(1, 1000000001) * GiNaC::pow(b, 40), GiNaC::sin(b)}));
 }
 
-TEST(ValueFingerprint, NoneWhereAValueIsNotFiniteOrASymbolIsNoInput) {
+TEST(ValueFingerprint, NoneWhereAValueIsNotFiniteASymbolIsNoInputOrAFunctionNotAnalytic) {
   const symbol a("a"), b("b");
   EXPECT_FALSE(sym::value_fingerprint({a}, {GiNaC::log(a - 1)}).has_value());  // every input lies in [0.3, 0.7)
   EXPECT_FALSE(sym::value_fingerprint({a}, {a * b}).has_value());
   EXPECT_FALSE(sym::value_fingerprint({a}, {GiNaC::zeta(b) + a}).has_value());  // a function GiNaC evaluates
+  // Not analytic: (a − 2 + |a − 2|)/2 vanishes wherever a < 2, as at both points.
+  EXPECT_FALSE(sym::value_fingerprint({a}, {a + (a - 2 + GiNaC::abs(a - 2)) / 2}).has_value());
+  EXPECT_FALSE(sym::value_fingerprint({a}, {GiNaC::csgn(a)}).has_value());
   EXPECT_FALSE(sym::value_fingerprint({a}, {GiNaC::pow(a - a * a - 1, GiNaC::numeric(1, 2))}).has_value());  // √ of < 0
 }
 
