@@ -70,9 +70,9 @@ class GraphValues {
 
   Values compute(const GiNaC::ex& e) {
     switch (node_kind(e)) {
-      case NodeKind::Number: {
+      case NodeKind::Number: {  // its magnitude: a sign moves between a factor and a term with the shape
         std::ostringstream text;
-        e.print(GiNaC::print_dflt(text));
+        GiNaC::ex(GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(e))).print(GiNaC::print_dflt(text));
         numbers_.insert(text.str());
         return number(e);
       }

@@ -7,8 +7,8 @@
 // that depend on where its classes were loaded, and the derivations that build on that order
 // return, in another process, equal expressions of another shape (a product over a sum where the
 // other run has the distributed terms). Their values agree to the last bits: the fingerprint is
-// the inputs' names, in order, the numbers that occur in the expressions (as a set: how often a
-// number occurs depends on the shape), and the outputs' values at two generic points (each input's
+// the inputs' names, in order, the magnitudes of the numbers that occur in the expressions (as a
+// set: how often a number occurs, and its sign, depend on the shape), and the outputs' values at two generic points (each input's
 // value fixed by its position), each rounded to ten digits of the largest value at its point. That
 // rounding hides the last bits except where a value lies within them of a rounding boundary, about
 // once in 10⁶ values: then the fingerprint differs, which costs a miss, not a wrong match. Two
