@@ -9,6 +9,7 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/linear_split.hpp"
 #include "adyn/symbolic/matrix.hpp"
+#include "adyn/symbolic/node_kind.hpp"
 
 #include "acceleration_constraints.hpp"
 #include "generalized_forces.hpp"
@@ -27,7 +28,7 @@ using GiNaC::symbol;
 class SumBySymbol {
  public:
   explicit SumBySymbol(const ex& e) : whole_(e) {
-    if (!GiNaC::is_a<GiNaC::add>(e)) return;
+    if (!sym::is<GiNaC::add>(e)) return;
     for (const auto& term : e)
       for (const auto& s : sym::free_symbols(term)) terms_[s].push_back(term);
     split_ = true;

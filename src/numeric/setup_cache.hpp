@@ -7,9 +7,9 @@
 // that derived it (its GNU build ID, which changes with any change of the code). A model read again
 // is then evaluated without deriving or compiling its equations again: numeric::CompiledSystem.
 // Equations in the mass-matrix form M u' = F (and the constraint rows), which a method derives, are
-// kept under the structural digest of the expressions compiled (sym::structural_digest) instead:
-// however they were derived, the same expressions skip gathering, hoisting and compiling
-// (numeric::EquationsEvaluator).
+// kept under the value fingerprint of the expressions compiled (sym::value_fingerprint) instead:
+// however and wherever they were derived, the same equations skip gathering, hoisting and compiling
+// (matrix_programs.hpp).
 //
 // An entry holds the SHA-256 of its content, checked on reading, and the program is checked for
 // well-formedness (program_archive.hpp): a damaged entry is taken for a missing one, and written
@@ -39,7 +39,7 @@ struct KeptProgram {
 std::optional<std::string> setup_key(const model::System& system, const std::string& purpose);
 
 /// The key of the function `purpose` names that is wholly given by `description` (such as the
-/// structural digest of the expressions it compiles, sym::structural_digest): none when this build
+/// value fingerprint of the expressions it compiles, sym::value_fingerprint): none when this build
 /// has no build ID.
 std::optional<std::string> setup_key(const std::string& purpose, const std::string& description);
 

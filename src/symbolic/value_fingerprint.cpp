@@ -56,6 +56,8 @@ class GraphValues {
     memo_.emplace(node, std::make_pair(e, v));
     return v;
   }
+  const std::set<std::string>& numbers() const { return numbers_; }
+  bool analytic_only() const { return analytic_; }
 
  private:
   static Values all(long double x) {
@@ -120,14 +122,8 @@ class GraphValues {
     return v;
   }
 
-  std::set<std::string> numbers_;  // the numbers' texts, in order
+  std::set<std::string> numbers_;  // the numbers' magnitudes as text, in order
   bool analytic_ = true;           // no function but analytic ones
-
- public:
-  const std::set<std::string>& numbers() const { return numbers_; }
-  bool analytic_only() const { return analytic_; }
-
- private:
   ExMap<Values> inputs_;  // symbols are equal by their serial, not by their node
   // Looked up only, never walked: no order by address. Each entry holds its node, so that no node
   // freed during the walk (a sum's operand may be a product built for the asking) leaves its

@@ -8,15 +8,16 @@
 // return, in another process, equal expressions of another shape (a product over a sum where the
 // other run has the distributed terms). Their values agree to the last bits: the fingerprint is
 // the inputs' names, in order, the magnitudes of the numbers that occur in the expressions (as a
-// set: how often a number occurs, and its sign, depend on the shape), and the outputs' values at two generic points (each input's
-// value fixed by its position), each rounded to ten digits of the largest value at its point. That
-// rounding hides the last bits except where a value lies within them of a rounding boundary, about
-// once in 10⁶ values: then the fingerprint differs, which costs a miss, not a wrong match. Two
-// analytic functions that differ agree at two generic points to ten digits only by design, not by
-// chance (the identity test of polynomials at random points); a changed number shows in the set
-// even where its term is too small at those points to move ten digits. Expressions with a function
-// that is not analytic (abs, csgn: a term that vanishes on the points' side of a switch) have no
-// fingerprint. Each distinct node of the expression graph is evaluated once, in extended precision.
+// set: how often a number occurs, and its sign, depend on the shape), and the outputs' values at
+// two generic points (each input's value fixed by its position), each rounded to ten digits of the
+// largest value at its point. That rounding hides the last bits except where a value lies within
+// them of a rounding boundary, about once in 10⁶ values: then the fingerprint differs, which costs a
+// miss, not a wrong match. Two analytic functions that differ agree at two generic points to ten
+// digits only by design, not by chance (the identity test of polynomials at random points); a
+// changed number shows in the set even where its term is too small at those points to move ten
+// digits. Expressions with a function that is not analytic (abs, csgn: a term that vanishes on the
+// points' side of a switch) have no fingerprint. Each distinct node of the expression graph is
+// evaluated once, in extended precision.
 #include <ginac/ginac.h>
 
 #include <optional>
