@@ -29,6 +29,13 @@ ex nonconservative_power(const LagrangianForm& form) {
   return power;
 }
 
+// Ė = −∂L/∂t + q̇·(Q' − ∂D/∂q̇) of a Lagrangian form, without the constraint forces' power.
+ex energy_rate_of(const LagrangianForm& form) {
+  const ex L = form.kinetic_energy - form.potential_energy;
+  // −∂L/∂t over the graph (GiNaC's diff walks the tree)
+  return -sym::partial_derivative(L, sym::time()) + nonconservative_power(form);
+}
+
 }  // namespace
 
 ex energy_function(const model::System& system) { return energy_function_of(lagrangian_form(system)); }
@@ -36,9 +43,7 @@ ex energy_function(const model::System& system) { return energy_function_of(lagr
 ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& multipliers) {
   auto form = lagrangian_form(system);
   const auto qd = sym::derivatives_of(form.coordinates);
-  const ex L = form.kinetic_energy - form.potential_energy;
-  // −∂L/∂t over the graph (GiNaC's diff walks the tree)
-  ex rate = -sym::partial_derivative(L, sym::time()) + nonconservative_power(form);
+  ex rate = energy_rate_of(form);
   if (multipliers.empty()) return rate;
   const auto rows = acceleration_constraints(system.constraints(), form.coordinates);
   for (std::size_t k = 0; k < multipliers.size() && k < rows.A.rows(); ++k)
@@ -53,7 +58,7 @@ EnergyExpressions energy_for_evaluation(const model::System& system) {
             sym::partial_derivative(loads.potential_energy, sym::time()) + nonconservative_power(loads), *T};
   }
   const auto form = lagrangian_form(system);
-  return {energy_function_of(form), energy_rate(system, {}), form.kinetic_energy};
+  return {energy_function_of(form), energy_rate_of(form), form.kinetic_energy};
 }
 
 }  // namespace adyn::formulations
