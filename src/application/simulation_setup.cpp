@@ -6,6 +6,7 @@
 #include "adyn/application/initial_state.hpp"
 #include "adyn/error.hpp"
 #include "adyn/formulations/articulated_body.hpp"
+#include "adyn/formulations/closed_tree_equations.hpp"
 #include "adyn/formulations/methods.hpp"
 #include "adyn/io/joint_limits.hpp"
 #include "adyn/number_text.hpp"
@@ -48,8 +49,10 @@ analysis::InitialState initial_state(const io::ModelDocument& doc) {
 
 formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,
                                                        const numeric::SimulationOptions& options) {
-  if (options.articulated_body)
+  if (options.articulated_body) {
     if (auto tree = formulations::tree_equations(system, method)) return *tree;
+    if (auto closed = formulations::closed_tree_equations(system, method)) return *closed;
+  }
   return analysis::derive_without_redundant_rows(system, method);
 }
 

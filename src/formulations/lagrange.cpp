@@ -82,7 +82,12 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
     for (std::size_t j = 0; j < n; ++j) eom.mass_matrix(i, j) = row.coefficients[j];
     eom.forcing(i, 0) = F;
   }
-  auto rows = acceleration_constraints(constraints, q);
+  add_multiplier_rows(eom, constraints);
+  return eom;
+}
+
+void add_multiplier_rows(EquationsOfMotion& eom, const std::vector<model::Constraint>& constraints) {
+  auto rows = acceleration_constraints(constraints, eom.coordinates);
   eom.constraint_matrix = rows.A;
   eom.constraint_rhs = rows.b;
   for (std::size_t k = 0; k < constraints.size(); ++k) {
@@ -90,7 +95,6 @@ EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::
     eom.multiplier_names.push_back(constraints[k].name);
     eom.constraint_names.push_back(constraints[k].name);
   }
-  return eom;
 }
 
 LagrangianForm lagrangian_loads(const model::System& system) {

@@ -41,7 +41,8 @@ formulations::EquationsOfMotion mass_matrix_form(const model::System& system, co
 
 // The evaluator, and which forward dynamics it evaluates and why in `choice` (`found`: from the set-up
 // cache, the articulated-body algorithm's program or the mass-matrix form's); `eom` derived by its
-// method where tree equations cannot be evaluated by the articulated-body algorithm. The set-up
+// method where tree equations cannot be evaluated by the articulated-body algorithm, and its M and F
+// replaced by the recursions' where its constraints close a tree. The set-up
 // cache's entry of the algorithm is written when the tree was derived, and when its generated C was
 // compiled anew.
 EquationsEvaluator compile_equations(const model::System& system, formulations::EquationsOfMotion& eom,
@@ -59,6 +60,7 @@ EquationsEvaluator compile_equations(const model::System& system, formulations::
     if (options.articulated_body) chosen = formulations::choose_evaluator(system, eom);
     choice = options.articulated_body ? chosen.describe() : formulations::mass_matrix_asked();
     if (!chosen.dynamics) {
+      if (chosen.closed_tree_form) eom = std::move(*chosen.closed_tree_form);
       if (eom.mass_matrix.rows() != eom.p()) eom = mass_matrix_form(system, eom);
       EquationsEvaluator evaluator(eom, parameters.symbols, parameters.values, options.backend);
       found = evaluator.matrices_from_setup_cache();

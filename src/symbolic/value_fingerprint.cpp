@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/ex_map.hpp"
 #include "adyn/symbolic/node_kind.hpp"
 #include "function_value.hpp"
@@ -94,6 +95,7 @@ class GraphValues {
         return v;
       }
       case NodeKind::Function: {
+        if (is_intermediate(e)) return (*this)(e.op(0));  // a name for its value (cse.hpp)
         analytic_ = analytic_ && analytic(GiNaC::ex_to<GiNaC::function>(e).get_serial());
         std::vector<Values> args;
         for (const auto& arg : e) args.push_back((*this)(arg));

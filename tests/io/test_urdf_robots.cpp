@@ -133,13 +133,16 @@ TEST(Pinocchio_UR5, KaneAndLagrangeEqualPinocchiosAba) {
 }
 
 // Read as the file says (mimic joints as constraints), the Panda's fingers are one constraint: the
-// evaluator is then the mass matrix, and says why.
+// evaluator is then the mass matrix, M and F by the recursions over the tree the constraint closes
+// (8 deep), and says why.
 TEST(Pinocchio_Panda, MimicFingerIsAConstraintByDefault) {
   const auto doc = io::read_urdf(test::robot(panda.file));
   ASSERT_EQ(doc.system.constraints().size(), 1u);
   EXPECT_EQ(formulations::describe_evaluator(doc.system),
-            "mass matrix M u' = F: constraint 'mimic_panda_finger_joint2': the articulated-body algorithm solves "
-            "unconstrained trees");
+            "mass matrix M u' = F + G^T lambda: for equations that keep the constraint rows with multipliers "
+            "(Lagrange's), M and F by composite rigid bodies and recursive Newton-Euler over the bodies' tree without "
+            "the constraints (9 bodies, 8 deep), G and g from the equations; constraint 'mimic_panda_finger_joint2': the "
+            "articulated-body algorithm solves unconstrained trees");
 }
 
 }  // namespace

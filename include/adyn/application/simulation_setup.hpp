@@ -39,8 +39,10 @@ analysis::InitialState initial_state(const io::ModelDocument& doc);
 /// The equations a simulation integrates by `method`: where the articulated-body algorithm may
 /// evaluate them (options.articulated_body, no constraints or events), formulations::tree_equations,
 /// which skips the mass-matrix form and leaves the tree to be derived when compiled
-/// (numeric::CompiledSystem derives M u' = F for a system that is not a tree); else the method's
-/// whole derivation.
+/// (numeric::CompiledSystem derives M u' = F for a system that is not a tree); where Lagrange's
+/// equations of a system whose constraints close a tree are asked for (options.articulated_body),
+/// formulations::closed_tree_equations, M and F by the tree's recursions; else the method's whole
+/// derivation.
 formulations::EquationsOfMotion equations_to_integrate(const model::System& system, const std::string& method,
                                                        const numeric::SimulationOptions& options);
 

@@ -31,6 +31,10 @@ struct LagrangianForm {
 /// Lagrange's equations from given energies, with a multiplier for each constraint.
 EquationsOfMotion lagrange(const LagrangianForm& form, const std::vector<model::Constraint>& constraints = {});
 
+/// The constraint rows of Lagrange's equations of the first kind, A q̈ = b (acceleration level), a
+/// multiplier λ_k for each, added to `eom` in the coordinates q (u = q̇).
+void add_multiplier_rows(EquationsOfMotion& eom, const std::vector<model::Constraint>& constraints);
+
 /// T, V, D and Q of a system in its coordinates (u = q̇): T from the particles and bodies, V from
 /// gravity, springs and potentials, D from dampers and dissipation functions, Q from the forces,
 /// torques and generalized forces by virtual work (Kane's F_r with v_r = ∂v/∂q̇_r).
