@@ -55,11 +55,15 @@ bool finished(double size, double previous, double before, double scale, double 
 // The products write into their second argument (no allocation per iteration).
 template <class Solve, class MassTimes, class Times, class TransposeTimes>
 int iterate(const Solve& solve, const MassTimes& mass_times, const Times& times, const TransposeTimes& transpose_times,
-            const Eigen::VectorXd& b, double alpha, const Eigen::VectorXd& c, Eigen::VectorXd& x,
+            const Eigen::VectorXd& b, double alpha, const Eigen::VectorXd& c, Eigen::VectorXd& x, IterationVectors& v,
             double tolerance = augmented_lagrangian_rounding, int max_iterations = augmented_lagrangian_iterations) {
   const Eigen::Index p = b.size(), m = c.size();
-  Eigen::VectorXd mu = Eigen::VectorXd::Zero(m), gap = c, lambda(m), Gx(m), force(p), Mx(p), residual(p), correction(p);
-  x = Eigen::VectorXd::Zero(p);
+  auto& [mu, gap, lambda, Gx, force, Mx, residual, correction] = v;
+  mu.setZero(m);
+  gap = c;
+  for (auto* sized : {&lambda, &Gx}) sized->resize(m);
+  for (auto* sized : {&force, &Mx, &residual, &correction}) sized->resize(p);
+  x.setZero(p);
   double previous = std::numeric_limits<double>::infinity(), before = previous;
   for (int k = 1; k <= max_iterations; ++k) {
     lambda = mu + alpha * gap;  // gap = c − G x
@@ -83,7 +87,8 @@ int iterate(const Solve& solve, const MassTimes& mass_times, const Times& times,
 
 AugmentedLagrangianSolver::AugmentedLagrangianSolver(std::size_t p, std::size_t m, const std::vector<bool>& mass_pattern,
                                                      const std::vector<bool>& constraint_pattern)
-    : p_(p), m_(m), row_start_{0}, A_(static_cast<Eigen::Index>(p), static_cast<Eigen::Index>(p)) {
+    : p_(p), m_(m), row_start_{0}, A_(static_cast<Eigen::Index>(p), static_cast<Eigen::Index>(p)),
+      dense_(p <= augmented_lagrangian_dense_speeds) {
   std::map<std::pair<int, int>, int> lower;  // (row ≥ column) → value index, once A is built
   for (std::size_t j = 0; j < p; ++j) lower[{static_cast<int>(j), static_cast<int>(j)}];
   for (std::size_t j = 0; j < p; ++j)
@@ -115,7 +120,10 @@ AugmentedLagrangianSolver::AugmentedLagrangianSolver(std::size_t p, std::size_t 
         const int j = std::max(columns_[a], columns_[b]), k = std::min(columns_[a], columns_[b]);
         products_.push_back({lower.at({j, k}), static_cast<int>(i), j, k});
       }
-  ldlt_.analyzePattern(A_);
+  if (dense_)
+    dense_A_ = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(p), static_cast<Eigen::Index>(p));
+  else
+    ldlt_.analyzePattern(A_);
 }
 
 AugmentedLagrangianSolver::AugmentedLagrangianSolver(const AugmentedLagrangianSolver& other)
@@ -129,8 +137,10 @@ AugmentedLagrangianSolver::AugmentedLagrangianSolver(const AugmentedLagrangianSo
       g_values_(other.g_values_),
       m_values_(other.m_values_),
       A_(other.A_),
-      alpha_(other.alpha_) {
-  ldlt_.analyzePattern(A_);
+      alpha_(other.alpha_),
+      dense_(other.dense_),
+      dense_A_(other.dense_A_) {
+  if (!dense_) ldlt_.analyzePattern(A_);
 }
 
 double AugmentedLagrangianSolver::penalty(const MatrixRef& M, const MatrixRef& G) const {
@@ -149,15 +159,34 @@ bool AugmentedLagrangianSolver::factorize(const MatrixRef& M, const MatrixRef& G
   std::fill(values, values + A_.nonZeros(), 0.0);
   for (const auto& e : mass_entries_) values[e.value] = M(e.row, e.column);
   for (const auto& e : products_) values[e.value] += alpha * G(e.row, e.column) * G(e.row, e.other);
-  ldlt_.factorize(A_);
   Eigen::VectorXd diagonal(static_cast<Eigen::Index>(p_));
   for (std::size_t j = 0; j < p_; ++j) diagonal(static_cast<Eigen::Index>(j)) = values[diagonal_[j]];
+  if (dense_) {
+    for (Eigen::Index column = 0; column < A_.outerSize(); ++column)
+      for (Eigen::SparseMatrix<double>::InnerIterator it(A_, column); it; ++it) dense_A_(it.row(), it.col()) = it.value();
+    llt_.compute(dense_A_);  // reads the lower triangle
+    return llt_.info() == Eigen::Success && linalg::regular_pivots(llt_.matrixLLT(), diagonal);
+  }
+  ldlt_.factorize(A_);
   const Eigen::VectorXd permuted = ldlt_.permutationP() * diagonal;
   return ldlt_.info() == Eigen::Success &&
          (ldlt_.vectorD().array() > linalg::singular_pivot_ratio * permuted.array().abs()).all();
 }
 
-Eigen::VectorXd AugmentedLagrangianSolver::solve_factored(const Eigen::VectorXd& b) const { return ldlt_.solve(b); }
+void AugmentedLagrangianSolver::solve_into(const Eigen::VectorXd& r, Eigen::VectorXd& y) const {
+  if (dense_) {
+    y = r;
+    llt_.solveInPlace(y);
+  } else {
+    y = ldlt_.solve(r);
+  }
+}
+
+Eigen::VectorXd AugmentedLagrangianSolver::solve_factored(const Eigen::VectorXd& b) const {
+  Eigen::VectorXd x;
+  solve_into(b, x);
+  return x;
+}
 
 // The structural nonzeros of G (by rows, as columns_) and of M's lower triangle (as mass_entries_),
 // gathered once per solve for the products of the iteration.
@@ -224,11 +253,11 @@ int AugmentedLagrangianSolver::constrained_minimum(const MatrixRef& M, const Mat
                                                    const Eigen::VectorXd& c, Eigen::VectorXd& x, double tolerance,
                                                    int max_iterations) const {
   gather(M, G);
-  return iterate([&](const Eigen::VectorXd& r, Eigen::VectorXd& y) { y = ldlt_.solve(r); },
+  return iterate([&](const Eigen::VectorXd& r, Eigen::VectorXd& y) { solve_into(r, y); },
                  [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { gathered_mass_times(v, y); },
                  [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { gathered_times(v, y); },
                  [&](const Eigen::VectorXd& mu, Eigen::VectorXd& y) { gathered_transpose_times(mu, y); }, b, alpha_, c, x,
-                 tolerance, max_iterations);
+                 vectors_, tolerance, max_iterations);
 }
 
 std::optional<ConstrainedAccelerations> AugmentedLagrangianSolver::solve(const MatrixRef& M, const Eigen::VectorXd& F,
@@ -254,11 +283,12 @@ Eigen::VectorXd mass_orthogonal_correction(const Eigen::MatrixXd& M, const Eigen
   // change in the Euclidean metric instead.
   if (llt.info() != Eigen::Success) return -J.completeOrthogonalDecomposition().solve(r);
   Eigen::VectorXd x;
+  IterationVectors vectors;
   iterate([&](const Eigen::VectorXd& b, Eigen::VectorXd& y) { y = llt.solve(b); },
           [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { y.noalias() = M * v; },
           [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { y.noalias() = J * v; },
           [&](const Eigen::VectorXd& mu, Eigen::VectorXd& y) { y.noalias() = J.transpose() * mu; },
-          Eigen::VectorXd::Zero(M.rows()), alpha, -r, x);
+          Eigen::VectorXd::Zero(M.rows()), alpha, -r, x, vectors);
   return x;
 }
 

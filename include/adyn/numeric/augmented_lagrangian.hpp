@@ -16,9 +16,11 @@
 // IFToMM A02). The constraint force is M u̇ − F; multipliers() gives the least-norm λ with
 // Gᵀλ = M u̇ − F (unique when the rows are independent).
 //
-// The matrix M + αGᵀG is assembled and factored sparsely (Eigen's simplicial LDLᵀ, its ordering and
-// pattern analysed once) on the structural nonzeros of M and G, so a long chain of closed loops
-// costs what its bandwidth does, not p³.
+// The matrix M + αGᵀG is assembled on the structural nonzeros of M and G and factored sparsely
+// (Eigen's simplicial LDLᵀ, its ordering and pattern analysed once), so a long chain of closed loops
+// costs what its bandwidth does, not p³; up to augmented_lagrangian_dense_speeds speeds it is
+// factored densely (Cholesky, LLᵀ), where the sparse solve's bookkeeping costs more than the p³/6
+// operations. The iteration's vectors are kept between solves: a solve allocates nothing.
 #include <Eigen/Dense>
 #include <Eigen/Sparse>
 
@@ -42,9 +44,20 @@ inline constexpr int augmented_lagrangian_iterations = 50;
 /// the level of the iteration's own rounding (|Gᵀλ| and |M u̇| cancel in its residual).
 inline constexpr double augmented_lagrangian_rounding = 1e-11;
 
+/// The speeds up to which M + αGᵀG is factored densely: at IFToMM A04's 5 the sparse LDLᵀ's
+/// factorization took 4.8 k instructions and each solve of the iteration about 1 k
+/// (docs/performance.md, "The augmented Lagrangian's small systems").
+inline constexpr std::size_t augmented_lagrangian_dense_speeds = 16;
+
 /// Row-major dense matrices, as the compiled equations write M and G (views of them bind without a copy).
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using MatrixRef = Eigen::Ref<const RowMajorMatrix>;
+
+/// The vectors of the iteration (augmented_lagrangian.cpp, iterate()), kept so that a solve
+/// allocates none.
+struct IterationVectors {
+  Eigen::VectorXd mu, gap, lambda, Gx, force, Mx, residual, correction;
+};
 
 struct ConstrainedAccelerations {
   Eigen::VectorXd udot, constraint_force;
@@ -104,9 +117,15 @@ class AugmentedLagrangianSolver {
   void gathered_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
   void gathered_transpose_times(const Eigen::VectorXd& mu, Eigen::VectorXd& y) const;
   void gathered_mass_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
+  /// y = A⁻¹ r by the last factorization.
+  void solve_into(const Eigen::VectorXd& r, Eigen::VectorXd& y) const;
   mutable Eigen::SparseMatrix<double> A_;  // the lower triangle
   mutable double alpha_ = 0;               // the penalty of the last factorization
+  bool dense_;                             // p ≤ augmented_lagrangian_dense_speeds
   mutable Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower> ldlt_;
+  mutable Eigen::MatrixXd dense_A_;        // A's lower triangle, where dense_
+  mutable Eigen::LLT<Eigen::MatrixXd> llt_;
+  mutable IterationVectors vectors_;
 };
 
 /// The least-norm λ with Gᵀλ = f (the multipliers of a constraint force f in the speeds' space).
