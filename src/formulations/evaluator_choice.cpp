@@ -22,8 +22,10 @@ std::string closed_tree_reason(const ClosedTreeForm& tree, const std::string& eq
   const auto shape = "(" + std::to_string(tree.bodies) + (tree.bodies == 1 ? " body, " : " bodies, ") +
                      std::to_string(tree.depth) + " deep)";
   if (tree.depth < closed_tree_depth)
-    return unconstrained + "; M and F as derived: the bodies' tree without the constraints " + shape + " is less than " +
-           std::to_string(closed_tree_depth) + " deep, from where its recursions' M and F are the shorter";
+    return unconstrained + "; M and F as derived: without the constraints the bodies hang " +
+           std::to_string(tree.depth) + " deep at most (" + std::to_string(tree.bodies) +
+           (tree.bodies == 1 ? " body" : " bodies") + "), less than the " + std::to_string(closed_tree_depth) +
+           " from where a tree's recursions give the shorter M and F";
   return "for " + equations + ", M and F by composite rigid bodies and recursive Newton-Euler over the bodies' tree " +
          "without the constraints " + shape + ", G and g from the equations; " + unconstrained;
 }

@@ -71,7 +71,7 @@ bool mentions(const kin::Vector& v, const std::vector<GiNaC::symbol>& symbols) {
 
 }  // namespace
 
-KinematicTree::KinematicTree(const model::System& system)
+KinematicTree::KinematicTree(const model::System& system, UpToParents)
     : system_(system), N_(system.inertial_frame()), basis_(N_), speeds_(system.speeds()),
       without_udot_(udot_to_zero(speeds_)) {
   for (std::size_t s = 0; s < speeds_.size(); ++s) speed_index_[speeds_[s]] = s;
@@ -86,6 +86,17 @@ KinematicTree::KinematicTree(const model::System& system)
   }
   for (const auto& b : system.bodies()) add_node(b.name(), {b.frame(), b.mass_center(), b.mass(), &b});
   find_parents();
+}
+
+KinematicTree::Shape KinematicTree::shape(const model::System& system) {
+  const KinematicTree tree(system, UpToParents::Only);
+  std::vector<std::size_t> depth;  // parents first
+  for (const auto& node : tree.nodes_)
+    depth.push_back(node.parent < 0 ? 1 : depth[static_cast<std::size_t>(node.parent)] + 1);
+  return {tree.nodes_.size(), depth.empty() ? 0 : *std::max_element(depth.begin(), depth.end())};
+}
+
+KinematicTree::KinematicTree(const model::System& system) : KinematicTree(system, UpToParents::Only) {
   find_floating_base();
   for (std::size_t k = 0; k < nodes_.size(); ++k) {
     find_own_motion(nodes_[k], elements_[k]);

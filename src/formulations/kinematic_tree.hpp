@@ -77,7 +77,17 @@ class KinematicTree {
   /// Parents before children.
   const std::vector<TreeNode>& nodes() const { return nodes_; }
 
+  /// The nodes, and the most of them on a path from the ground, as their parents are found, before
+  /// their motion is (no symbolic work, none of the checks that follow: the tree it would be).
+  /// Throws NotATree as the constructor does up to the parents.
+  struct Shape {
+    std::size_t nodes = 0, depth = 0;
+  };
+  static Shape shape(const model::System& system);
+
  private:
+  enum class UpToParents { Only };
+  KinematicTree(const model::System& system, UpToParents);
   struct FrameMotion {
     GiNaC::matrix R, omega, alpha0;  // ^B C ^F; ^Nω^F and ^Nα^F at u̇ = 0, in B (the basis)
   };

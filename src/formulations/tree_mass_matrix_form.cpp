@@ -2,7 +2,6 @@
 #include "tree_mass_matrix_form.hpp"
 
 #include <algorithm>
-#include <limits>
 
 #include "adyn/formulations/articulated_body.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
@@ -13,22 +12,15 @@
 namespace adyn::formulations {
 namespace {
 
-// The most bodies on a path from the ground (the nodes list parents before their children).
-std::size_t depth_of(const KinematicTree& tree) {
-  std::vector<std::size_t> depth;
-  for (const auto& node : tree.nodes())
-    depth.push_back(node.parent < 0 ? 1 : depth[static_cast<std::size_t>(node.parent)] + 1);
-  return depth.empty() ? 0 : *std::max_element(depth.begin(), depth.end());
-}
-
 // M by composite rigid bodies, F = Q − τ(q, u, 0) by recursive Newton–Euler, over one tree: where
 // it is at least `least_depth` deep (else the form without the equations).
 std::optional<ClosedTreeForm> with_tree_mass_matrix(const model::System& system, EquationsOfMotion eom,
                                                     std::size_t least_depth = 0) {
   try {
-    const KinematicTree tree(system);
-    ClosedTreeForm form{std::nullopt, tree.nodes().size(), depth_of(tree)};
+    const auto shape = KinematicTree::shape(system);
+    ClosedTreeForm form{std::nullopt, shape.nodes, shape.depth};
     if (form.depth < least_depth) return form;
+    const KinematicTree tree(system);
     const auto p = static_cast<unsigned>(eom.p());
     eom.mass_matrix = composite_rigid_body(tree.nodes(), p);
     const auto tau = recursive_newton_euler(tree, std::vector<GiNaC::ex>(p, 0));
@@ -70,16 +62,23 @@ std::optional<ClosedTreeForm> closed_tree_mass_matrix_form(const model::System& 
     return std::nullopt;
   const auto open = without_constraints(system);
   if (!eom.by_tree_recursions) return with_tree_mass_matrix(open, eom, closed_tree_depth);
-  try {  // closed_tree_equations': M and F by the recursions already
-    const KinematicTree tree(open);
-    return ClosedTreeForm{eom, tree.nodes().size(), depth_of(tree)};
+  try {  // closed_tree_equations': M and F by the recursions already, over a tree
+    const auto shape = KinematicTree::shape(open);
+    return ClosedTreeForm{eom, shape.nodes, shape.depth};
   } catch (const NotATree&) {
     return std::nullopt;
   }
 }
 
 std::optional<ClosedTreeForm> closed_tree_shape(const model::System& system) {
-  return with_tree_mass_matrix(without_constraints(system), {}, std::numeric_limits<std::size_t>::max());
+  const auto open = without_constraints(system);
+  try {
+    const auto shape = KinematicTree::shape(open);
+    if (shape.depth >= closed_tree_depth) [[maybe_unused]] const KinematicTree tree(open);  // or NotATree
+    return ClosedTreeForm{std::nullopt, shape.nodes, shape.depth};
+  } catch (const NotATree&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace adyn::formulations

@@ -50,8 +50,8 @@ struct ClosedTreeForm {
 /// the system has constraints, no events, and its bodies form a tree without them; else none.
 std::optional<ClosedTreeForm> closed_tree_mass_matrix_form(const model::System& system, const EquationsOfMotion& eom);
 
-/// The tree the system's bodies form without its constraints, its bodies and depth (no equations);
-/// none where they form none.
+/// The bodies without the constraints and how deep they hang (no equations; KinematicTree::shape),
+/// none where they form no tree as far as that tells, or, from closed_tree_depth on, at all.
 std::optional<ClosedTreeForm> closed_tree_shape(const model::System& system);
 
 }  // namespace adyn::formulations

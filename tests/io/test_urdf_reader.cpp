@@ -149,8 +149,8 @@ TEST(Urdf_MimicJoint, IsAHolonomicConstraint) {
   EXPECT_EQ(s.constraints()[0].expression, q[1] - q[0] - GiNaC::numeric(1, 1000));
   EXPECT_EQ(formulations::describe_evaluator(s),
             "mass matrix M u' = F: constraint 'mimic_finger_right': the articulated-body algorithm solves unconstrained "
-            "trees; M and F as derived: the bodies' tree without the constraints (2 bodies, 1 deep) is less than 5 "
-            "deep, from where its recursions' M and F are the shorter");
+            "trees; M and F as derived: without the constraints the bodies hang 1 deep at most (2 bodies), less than "
+            "the 5 from where a tree's recursions give the shorter M and F");
 }
 
 TEST(Urdf_MimicJoint, IndependentWhenAsked) {
