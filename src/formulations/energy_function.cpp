@@ -7,6 +7,9 @@
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 #include "acceleration_constraints.hpp"
+#include "adyn/formulations/evaluator_choice.hpp"
+#include "kinematic_tree.hpp"
+#include "tree_mass_matrix_form.hpp"
 
 namespace adyn::formulations {
 
@@ -36,6 +39,20 @@ ex energy_rate_of(const LagrangianForm& form) {
   return -sym::partial_derivative(L, sym::time()) + nonconservative_power(form);
 }
 
+// T over the tree of the system's bodies (tree_kinetic_energy), or of its bodies without its
+// constraints, which leave T as it is, where they hang deep enough that the tree's recursions are the
+// shorter (closed_tree_depth: building the tree of a shallow one costs more than T expanded).
+std::optional<ex> kinetic_energy_by_tree(const model::System& system) {
+  if (system.constraints().empty()) return tree_kinetic_energy(system);
+  const auto open = without_constraints(system);
+  try {
+    if (KinematicTree::shape(open).depth < closed_tree_depth) return std::nullopt;
+  } catch (const NotATree&) {
+    return std::nullopt;
+  }
+  return tree_kinetic_energy(open);
+}
+
 }  // namespace
 
 ex energy_function(const model::System& system) { return energy_function_of(lagrangian_form(system)); }
@@ -52,7 +69,7 @@ ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& mu
 }
 
 EnergyExpressions energy_for_evaluation(const model::System& system) {
-  if (auto T = tree_kinetic_energy(system)) {  // scleronomic: E = T + V, −∂L/∂t = ∂V/∂t
+  if (auto T = kinetic_energy_by_tree(system)) {  // scleronomic: E = T + V, −∂L/∂t = ∂V/∂t
     const auto loads = lagrangian_loads(system);
     return {*T + loads.potential_energy,
             sym::partial_derivative(loads.potential_energy, sym::time()) + nonconservative_power(loads), *T};

@@ -14,6 +14,7 @@
 #include "adyn/symbolic/library_messages.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
+#include "adyn/symbolic/cse.hpp"
 #include "function_value.hpp"
 #include "adyn/symbolic/node_kind.hpp"
 
@@ -76,6 +77,7 @@ class GraphValue {
   }
 
   long double function(const ex& e) {
+    if (is_intermediate(e)) return (*this)(e.op(0));  // a name for its value (cse.hpp)
     std::vector<long double> a;
     for (const auto& arg : e) a.push_back((*this)(arg));
     return function_value(GiNaC::ex_to<GiNaC::function>(e).get_serial(), a);

@@ -9,10 +9,13 @@
 #include <random>
 
 #include "adyn/formulations/closed_tree_equations.hpp"
+#include "adyn/formulations/energy_function.hpp"
 #include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/io/model_file.hpp"
 #include "adyn/numeric/evaluator.hpp"
+#include "adyn/symbolic/dynamic_symbols.hpp"
+#include "adyn/symbolic/evaluate.hpp"
 #include "test_support.hpp"
 
 using namespace adyn;
@@ -62,6 +65,25 @@ TEST(IFToMM_A04_Bricard, ClosedTreeEquationsAreLagranges) {
   EXPECT_TRUE(choice.closed_tree_form);
   EXPECT_NE(choice.describe().find("over the bodies' tree without the constraints (5 bodies, 5 deep)"), std::string::npos)
       << choice.describe();
+}
+
+// The energy monitor's E and T over the tree the constraints close (its bodies' velocities from
+// their parents', no T expanded) are Lagrange's energy function and T at any state.
+TEST(IFToMM_A04_Bricard, EnergyMonitorOverTheClosedTreeIsLagrangesEnergyFunction) {
+  const auto doc = io::read_model_document(test::example("iftomm_a04_bricard.yaml"));
+  const auto& s = doc.system;
+  const auto monitor = formulations::energy_for_evaluation(s);
+  const auto form = formulations::lagrangian_form(s);
+  GiNaC::exmap at = s.parameter_values();
+  const auto rates = sym::derivatives_of(s.coordinates());
+  for (std::size_t i = 0; i < rates.size(); ++i) {
+    at[s.coordinates()[i]] = 0.3 * static_cast<double>(i) - 0.5;
+    at[rates[i]] = 0.7 - 0.2 * static_cast<double>(i);
+  }
+  const double T = sym::evaluate(form.kinetic_energy, at);
+  EXPECT_GT(T, 0.1);
+  EXPECT_TRUE(test::close(sym::evaluate(monitor.kinetic, at), T, 1e-13));
+  EXPECT_TRUE(test::close(sym::evaluate(monitor.energy, at), sym::evaluate(formulations::energy_function(s), at), 1e-13));
 }
 
 TEST(ClosedTreeEquations, AreLagrangesOnThePandaWithItsMimicFinger) {

@@ -24,8 +24,9 @@ GiNaC::ex energy_function(const model::System& system);
 /// formulations::lagrange(system).multipliers).
 GiNaC::ex energy_rate(const model::System& system, const std::vector<GiNaC::symbol>& multipliers);
 
-/// E and Ė (no multipliers) to be evaluated along a simulation (its energy monitor). For a tree
-/// whose kinematics hold no explicit time, E = T + V with T over the tree's graph
+/// E and Ė (no multipliers) to be evaluated along a simulation (its energy monitor). For a tree —
+/// or a system whose bodies form one, closed_tree_depth deep or more, without its constraints (which
+/// leave T as it is) — whose kinematics hold no explicit time, E = T + V with T over the tree's graph
 /// (formulations::tree_kinetic_energy: O(n) operations in named intermediates that only evaluation
 /// sees through, where energy_function's T of a 300-link chain takes minutes) and Ė = q̇·(Q' −
 /// ∂D/∂q̇) + ∂V/∂t; else energy_function and energy_rate. `kinetic` is T, the scale of the motion's
