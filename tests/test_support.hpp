@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers for tests: numeric comparison of symbolic results at random states.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "adyn/error.hpp"
@@ -29,6 +31,15 @@ inline std::string example(const std::string& name) {
 /// A robot description of Gepetto's example-robot-data (UR5, Panda, Solo-12, ANYmal B, Talos
 /// reduced), third-party data kept out of the repository: in the folder ADYN_ROBOTS_DIR, which CTest
 /// sets from CMake's ADYN_ROBOTS_DIR.
+/// The file at `p` as the file system knows it (device, inode): the same after a cache hit, which
+/// reads an entry and marks it used (its modification time), another once the entry is written
+/// again (a new file renamed into place).
+inline std::pair<std::uintmax_t, std::uintmax_t> file_identity(const std::filesystem::path& p) {
+  struct stat st {};
+  if (::stat(p.c_str(), &st) != 0) return {0, 0};
+  return {static_cast<std::uintmax_t>(st.st_dev), static_cast<std::uintmax_t>(st.st_ino)};
+}
+
 inline std::string robot(const std::string& file) {
   const char* folder = std::getenv("ADYN_ROBOTS_DIR");
   if (!folder || !*folder)

@@ -25,6 +25,7 @@
 
 #include "adyn/error.hpp"
 #include "adyn/numeric/exit_cleanup.hpp"
+#include "cache_pruning.hpp"
 
 extern char** environ;
 
@@ -82,8 +83,10 @@ void check_private_directory(const fs::path& p) {
 // The content of a private file of the cache (its first `limit` bytes at most), checked on the
 // descriptor read from (not a link, this user's, not writable by others), so that what is checked
 // is what is read.
-std::string read_private_file(const fs::path& p, std::size_t limit = std::string::npos) {
+// None when there is no such file (an entry pruned by another process between looking and reading).
+std::optional<std::string> read_private_file_if_there(const fs::path& p, std::size_t limit = std::string::npos) {
   const int fd = ::open(p.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) return std::nullopt;
   if (fd < 0) refuse(p, std::strerror(errno));
   std::string bytes;
   try {
@@ -104,6 +107,12 @@ std::string read_private_file(const fs::path& p, std::size_t limit = std::string
   return bytes;
 }
 
+std::string read_private_file(const fs::path& p, std::size_t limit = std::string::npos) {
+  auto bytes = read_private_file_if_there(p, limit);
+  if (!bytes) refuse(p, std::strerror(ENOENT));
+  return std::move(*bytes);
+}
+
 // The configured cache directory, created 0700 (with its parents) if absent; empty if none is
 // configured.
 fs::path cache_directory() {
@@ -118,6 +127,7 @@ fs::path cache_directory() {
     if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) refuse(dir, std::strerror(errno));
   }
   check_private_directory(dir);
+  cache_limit_bytes();  // a limit that is no number refuses the directory, as an unsafe one
   return dir;
 }
 
@@ -363,9 +373,10 @@ std::string hex_digits(const unsigned char* bytes, std::size_t size) {
 
 std::optional<std::string> read_cache_file(const std::string& name) {
   const fs::path dir = cache_directory();
-  std::error_code ec;
-  if (dir.empty() || !fs::exists(dir / name, ec)) return std::nullopt;
-  return read_private_file(dir / name);
+  if (dir.empty()) return std::nullopt;
+  auto bytes = read_private_file_if_there(dir / name);
+  if (bytes) mark_used(dir / name);
+  return bytes;
 }
 
 void write_cache_file(const std::string& name, const std::string& bytes) {
@@ -374,6 +385,7 @@ void write_cache_file(const std::string& name, const std::string& bytes) {
   const std::string tag = unique_tag();
   const auto part = ExitCleanup::file(fs::path(dir / name).concat(tag));  // removed if interrupted
   write_atomically(dir / name, bytes, tag);
+  prune_cache(dir, name);
 }
 
 std::optional<LoadedLibrary> load_cached_library(const std::string& name) {
@@ -383,17 +395,16 @@ std::optional<LoadedLibrary> load_cached_library(const std::string& name) {
   const fs::path dir = entry_name ? cache_directory() : fs::path();
   if (dir.empty()) return std::nullopt;
   const fs::path so = dir / name, key_file = fs::path(so).replace_extension(".key");
-  std::error_code ec;
-  if (!fs::exists(key_file, ec) || !fs::exists(so, ec)) return std::nullopt;
   const std::size_t digest_size = 64, header = digest_label.size() + digest_size + 1;
   const std::string compiler = compiler_header();
-  const std::string key_text = read_private_file(key_file, header + compiler.size());  // not the source after
-  if (key_text.size() < header || key_text.compare(0, digest_label.size(), digest_label) != 0 ||
-      key_text[header - 1] != '\n' || key_text.compare(header, compiler.size(), compiler) != 0)
+  const auto key_text = read_private_file_if_there(key_file, header + compiler.size());  // not the source after
+  if (!key_text || key_text->size() < header || key_text->compare(0, digest_label.size(), digest_label) != 0 ||
+      (*key_text)[header - 1] != '\n' || key_text->compare(header, compiler.size(), compiler) != 0)
     return std::nullopt;
-  const std::string library = read_private_file(so);
-  if (sha256_hex(library) != key_text.substr(digest_label.size(), digest_size)) return std::nullopt;
-  return LoadedLibrary{load_from_memory(library, so), so.string(), ""};
+  const auto library = read_private_file_if_there(so);
+  if (!library || sha256_hex(*library) != key_text->substr(digest_label.size(), digest_size)) return std::nullopt;
+  for (const auto& used : {key_file, so}) mark_used(used);
+  return LoadedLibrary{load_from_memory(*library, so), so.string(), ""};
 }
 
 LoadedLibrary load_compiled_library(const std::vector<std::string>& units) {
@@ -403,11 +414,13 @@ LoadedLibrary load_compiled_library(const std::vector<std::string>& units) {
   const std::string stem = "eom_" + sha256_hex(key);
   const fs::path so = dir / (stem + ".so"), key_file = dir / (stem + ".key");
   std::string note;
-  std::error_code ec;
-  if (fs::exists(key_file, ec) && fs::exists(so, ec)) {
-    if (const auto digest = recorded_digest(read_private_file(key_file), key)) {
-      const std::string library = read_private_file(so);
-      if (sha256_hex(library) == *digest) return {load_from_memory(library, so), so.string(), ""};
+  const auto key_text = read_private_file_if_there(key_file);
+  if (const auto digest = key_text ? recorded_digest(*key_text, key) : std::nullopt) {
+    if (const auto library = read_private_file_if_there(so)) {
+      if (sha256_hex(*library) == *digest) {
+        for (const auto& used : {key_file, so}) mark_used(used);
+        return {load_from_memory(*library, so), so.string(), ""};
+      }
       note = "the compiled-code cache entry '" + so.string() +
              "' does not match the digest in its key file (damaged or replaced); it was compiled again";
     }
@@ -419,6 +432,7 @@ LoadedLibrary load_compiled_library(const std::vector<std::string>& units) {
   const std::string tag = unique_tag();
   const auto key_part = ExitCleanup::file(fs::path(key_file).concat(tag));  // removed if interrupted
   write_atomically(key_file, key_file_text(library, key), tag);
+  prune_cache(dir, stem);
   return {load_from_memory(library, so), so.string(), note};
 }
 

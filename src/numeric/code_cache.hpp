@@ -14,6 +14,7 @@
 // in memory), so a truncated, damaged or replaced entry is never loaded: it is rebuilt, and said.
 // The compiler runs from an argument vector, never through a shell. Without any of the three
 // variables, the library is compiled in a fresh private directory that is removed once loaded.
+// The directory's size is bounded, its least recently used entries removed (cache_pruning.hpp).
 #include <memory>
 #include <optional>
 #include <string>
