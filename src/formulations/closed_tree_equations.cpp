@@ -5,29 +5,16 @@
 #include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/formulations/method_registry.hpp"
-#include "kinematic_tree.hpp"
 #include "tree_mass_matrix_form.hpp"
 
 namespace adyn::formulations {
-namespace {
-
-// Whether the bodies hang closed_tree_depth deep or more (before the rows are derived for nothing).
-bool deep_enough(const model::System& open) {
-  try {
-    return KinematicTree::shape(open).depth >= closed_tree_depth;
-  } catch (const NotATree&) {
-    return false;
-  }
-}
-
-}  // namespace
 
 std::optional<EquationsOfMotion> closed_tree_equations(const model::System& system, const std::string& method) {
   const auto* row = find_method(method);
   if (!row || !row->speeds_are_rates || system.constraints().empty() || !system.events().empty()) return std::nullopt;
   const auto open = without_constraints(system);
   auto outline = tree_equations_outline(open, method);
-  if (!outline || !deep_enough(open)) return std::nullopt;
+  if (!outline || !hangs_deep_enough(open)) return std::nullopt;
   add_multiplier_rows(*outline, system.constraints());
   auto form = closed_tree_mass_matrix_form(system, *outline);
   return form ? std::move(form->equations) : std::nullopt;

@@ -2,13 +2,12 @@
 #include "adyn/formulations/energy_function.hpp"
 
 #include "adyn/formulations/articulated_body.hpp"
+#include "adyn/formulations/evaluator_choice.hpp"
 #include "adyn/formulations/lagrange.hpp"
 #include "adyn/symbolic/derivative.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 
 #include "acceleration_constraints.hpp"
-#include "adyn/formulations/evaluator_choice.hpp"
-#include "kinematic_tree.hpp"
 #include "tree_mass_matrix_form.hpp"
 
 namespace adyn::formulations {
@@ -45,12 +44,7 @@ ex energy_rate_of(const LagrangianForm& form) {
 std::optional<ex> kinetic_energy_by_tree(const model::System& system) {
   if (system.constraints().empty()) return tree_kinetic_energy(system);
   const auto open = without_constraints(system);
-  try {
-    if (KinematicTree::shape(open).depth < closed_tree_depth) return std::nullopt;
-  } catch (const NotATree&) {
-    return std::nullopt;
-  }
-  return tree_kinetic_energy(open);
+  return hangs_deep_enough(open) ? tree_kinetic_energy(open) : std::nullopt;
 }
 
 }  // namespace

@@ -16,18 +16,19 @@ std::string tree_of(std::size_t bodies) {
 
 const std::string unconstrained_only = "the articulated-body algorithm solves unconstrained trees";
 
+std::string keeping_rows(const EquationsOfMotion& eom) { return eom.method + "'s equations keep constraints or dependent speeds"; }
+
 // Why `equations` of a system whose constraints close `tree` are evaluated so (`unconstrained`: why
 // not by the articulated-body algorithm).
 std::string closed_tree_reason(const ClosedTreeForm& tree, const std::string& equations, const std::string& unconstrained) {
-  const auto shape = "(" + std::to_string(tree.bodies) + (tree.bodies == 1 ? " body, " : " bodies, ") +
-                     std::to_string(tree.depth) + " deep)";
+  const std::string bodies = std::to_string(tree.bodies) + (tree.bodies == 1 ? " body" : " bodies");
+  const std::string depth = std::to_string(tree.depth);
   if (tree.depth < closed_tree_depth)
-    return unconstrained + "; M and F as derived: without the constraints the bodies hang " +
-           std::to_string(tree.depth) + " deep at most (" + std::to_string(tree.bodies) +
-           (tree.bodies == 1 ? " body" : " bodies") + "), less than the " + std::to_string(closed_tree_depth) +
+    return unconstrained + "; M and F as derived: without the constraints the bodies hang " + depth + " deep at most (" +
+           bodies + "), less than the " + std::to_string(closed_tree_depth) +
            " from where a tree's recursions give the shorter M and F";
   return "for " + equations + ", M and F by composite rigid bodies and recursive Newton-Euler over the bodies' tree " +
-         "without the constraints " + shape + ", G and g from the equations; " + unconstrained;
+         "without the constraints (" + bodies + ", " + depth + " deep), G and g from the equations; " + unconstrained;
 }
 
 }  // namespace
@@ -39,7 +40,7 @@ std::string not_own_with_multipliers(const model::System& system, const Equation
   if (!eom.dependent_speeds.empty() || !eom.auxiliary_speeds.empty() ||
       eom.enforcement != ConstraintEnforcement::Multipliers || eom.nonideal_force.rows() != 0 ||
       !eom.friction_coefficient.is_zero())
-    return eom.method + "'s equations keep constraints or dependent speeds";
+    return keeping_rows(eom);
   return "";
 }
 
@@ -47,7 +48,7 @@ std::string not_own_unconstrained(const model::System& system, const EquationsOf
   if (!system.constraints().empty())
     return "constraint '" + system.constraints().front().name + "': " + unconstrained_only;
   if (auto why = not_own_with_multipliers(system, eom); !why.empty()) return why;
-  if (eom.constraint_matrix.rows() != 0) return eom.method + "'s equations keep constraints or dependent speeds";
+  if (eom.constraint_matrix.rows() != 0) return keeping_rows(eom);
   return "";
 }
 

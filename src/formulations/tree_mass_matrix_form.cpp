@@ -70,6 +70,14 @@ std::optional<ClosedTreeForm> closed_tree_mass_matrix_form(const model::System& 
   }
 }
 
+bool hangs_deep_enough(const model::System& open) {
+  try {
+    return KinematicTree::shape(open).depth >= closed_tree_depth;
+  } catch (const NotATree&) {
+    return false;
+  }
+}
+
 std::optional<ClosedTreeForm> closed_tree_shape(const model::System& system) {
   const auto open = without_constraints(system);
   try {

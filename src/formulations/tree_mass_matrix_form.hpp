@@ -50,6 +50,10 @@ struct ClosedTreeForm {
 /// the system has constraints, no events, and its bodies form a tree without them; else none.
 std::optional<ClosedTreeForm> closed_tree_mass_matrix_form(const model::System& system, const EquationsOfMotion& eom);
 
+/// Whether the bodies of `open` (a system without constraints) hang closed_tree_depth deep or more,
+/// from their parents alone (KinematicTree::shape); false where they form no tree as far as that tells.
+bool hangs_deep_enough(const model::System& open);
+
 /// The bodies without the constraints and how deep they hang (no equations; KinematicTree::shape),
 /// none where they form no tree as far as that tells, or, from closed_tree_depth on, at all.
 std::optional<ClosedTreeForm> closed_tree_shape(const model::System& system);

@@ -9,12 +9,12 @@
 
 #include "adyn/error.hpp"
 #include "adyn/symbolic/canonical_order.hpp"
+#include "adyn/symbolic/cse.hpp"
 #include "adyn/symbolic/dynamic_symbols.hpp"
 #include "adyn/symbolic/ex_map.hpp"
 #include "adyn/symbolic/library_messages.hpp"
 #include "adyn/symbolic/matrix.hpp"
 #include "adyn/symbolic/printers.hpp"
-#include "adyn/symbolic/cse.hpp"
 #include "function_value.hpp"
 #include "adyn/symbolic/node_kind.hpp"
 
