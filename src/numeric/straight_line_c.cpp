@@ -11,7 +11,14 @@ namespace adyn::numeric {
 namespace {
 
 using Op = StraightLineProgram::Op;
-constexpr std::size_t kInstructionsPerPart = 1000;
+// A program of up to kInstructionsPerUnit instructions is one function in one unit. A longer one is
+// split into functions of kInstructionsPerPart, kPartsPerUnit of them to a unit (one compiler process
+// each). GCC's register allocation is superlinear in a function's size: Talos' forward dynamics
+// (11 k instructions) compiled in 6.2 s of processor time at -O2 as 12 functions of 1000 and in
+// 3.9 s as 56 of 200, and ran no slower (docs/performance.md, "Generated C in short functions").
+constexpr std::size_t kInstructionsPerUnit = 1000;
+constexpr std::size_t kInstructionsPerPart = 200;
+constexpr std::size_t kPartsPerUnit = kInstructionsPerUnit / kInstructionsPerPart;
 constexpr std::size_t kNone = ~std::size_t{0};
 
 // Appends the shortest decimal that reads back as x, with a point or an exponent so that C reads a
@@ -42,11 +49,12 @@ class Printer {
       for (std::size_t s = lanes_.first; s < p_.input_count; ++s) lane_[s] = true;
     for (const auto& i : p_.code)
       for (const auto s : operands(i)) lane_[i.dst] = lane_[i.dst] || lane_[s];
-    for (std::size_t k = 0; k < p_.code.size(); ++k) part_of_[p_.code[k].dst] = k / kInstructionsPerPart;
-    parts_ = (p_.code.size() + kInstructionsPerPart - 1) / kInstructionsPerPart;
+    part_size_ = p_.code.size() <= kInstructionsPerUnit ? std::max<std::size_t>(p_.code.size(), 1) : kInstructionsPerPart;
+    for (std::size_t k = 0; k < p_.code.size(); ++k) part_of_[p_.code[k].dst] = k / part_size_;
+    parts_ = (p_.code.size() + part_size_ - 1) / part_size_;
     for (std::size_t k = 0; k < p_.code.size(); ++k)
       for (const auto s : operands(p_.code[k]))
-        if (computed(s) && part_of_[s] != k / kInstructionsPerPart && shared_[s] == kNone) shared_[s] = 0;
+        if (computed(s) && part_of_[s] != k / part_size_ && shared_[s] == kNone) shared_[s] = 0;
     for (std::size_t s = 0; s < shared_.size(); ++s)  // numbered in slot order, the vectors apart
       if (shared_[s] != kNone) shared_[s] = lane_[s] ? vectors_shared_++ : shared_count_++;
   }
@@ -70,7 +78,8 @@ class Printer {
     std::string declarations;
     for (std::size_t q = 0; q < parts_; ++q) {
       const std::string signature = "__attribute__((visibility(\"hidden\"))) " + part_signature(q);
-      units.push_back(function(preamble, signature, q) + "}\n");
+      if (q % kPartsPerUnit == 0) units.push_back(preamble);
+      units.back() += function("", signature, q) + "}\n";
       declarations += signature + ";\n";
     }
     units.push_back(preamble + declarations + main_function());
@@ -239,7 +248,7 @@ class Printer {
   // Appends part q: the vector inputs and earlier parts' values it reads, its instructions, then the values
   // later parts read and the outputs it computes stored.
   void put_part(std::string& c, std::size_t q) const {
-    const std::size_t begin = q * kInstructionsPerPart, end = std::min(p_.code.size(), begin + kInstructionsPerPart);
+    const std::size_t begin = q * part_size_, end = std::min(p_.code.size(), begin + part_size_);
     std::set<std::uint32_t> read, loaded;
     for (std::size_t k = begin; k < end; ++k)
       for (const auto s : operands(p_.code[k])) {
@@ -279,7 +288,7 @@ class Printer {
   std::vector<std::size_t> part_of_;  // by slot: the part computing it
   std::vector<std::size_t> shared_;   // by slot: its workspace index (w or wl), if a later part reads it
   std::vector<bool> lane_;            // by slot: a vector of lanes (depends on the lanes' own inputs)
-  std::size_t parts_ = 0, shared_count_ = 0, vectors_shared_ = 0;
+  std::size_t part_size_ = 1, parts_ = 0, shared_count_ = 0, vectors_shared_ = 0;
 };
 
 }  // namespace
