@@ -110,6 +110,7 @@ class AugmentedLagrangianSolver {
   };
   std::size_t p_, m_;
   std::vector<Entry> mass_entries_, products_;
+  std::vector<int> off_diagonal_;          // the mass entries off the diagonal
   std::vector<int> row_start_, columns_;  // G's nonzeros by rows (compressed)
   std::vector<int> diagonal_;              // value index of A(j, j)
   mutable std::vector<double> g_values_, m_values_;  // G's nonzeros (as columns_), M's (as mass_entries_)
@@ -125,6 +126,7 @@ class AugmentedLagrangianSolver {
   mutable Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower> ldlt_;
   mutable Eigen::MatrixXd dense_A_;        // A's lower triangle, where dense_
   mutable Eigen::LLT<Eigen::MatrixXd> llt_;
+  mutable Eigen::VectorXd permuted_;       // the sparse solve's work vector
   mutable IterationVectors vectors_;
 };
 
