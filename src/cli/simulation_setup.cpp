@@ -150,6 +150,11 @@ void write_summary(const numeric::Trajectory& tr, std::ostream& os) {
     os << ", of which the ideal constraints' forces did up to " << m.constraint_work << " of work (off the constraints)";
   os << "\n";
   if (const auto rank = m.constraint_rank.describe(); !rank.empty()) os << "  " << rank << "\n";
+  if (m.regularized_evaluations > 0)
+    os << "  " << m.regularized_evaluations << " evaluations where the augmented Lagrangian ran to its "
+       << numeric::augmented_lagrangian_iterations << " iterations without settling (the rows nearly dependent there: "
+       << "its accelerations a regularization), their steps held to "
+       << numeric::SimulationOptions::regularized_tolerance_factor << " x rtol and atol\n";
   if (const auto changes = formulations::describe(m.partition_changes); !changes.empty()) os << "  " << changes << "\n";
   if (const auto resteps = numeric::describe_resteps(m.resteps); !resteps.empty()) os << "  " << resteps << "\n";
   if (!m.evaluator.empty()) os << "  evaluator: " << m.evaluator << "\n";

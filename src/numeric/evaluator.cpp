@@ -326,7 +326,8 @@ Derivatives EquationsEvaluator::evaluate_augmented(double t, const Eigen::Vector
     if (!e.M.allFinite() || !e.G.allFinite()) throw_not_finite(t);
     throw SingularityError(method_ + " equations " + at_time(t), linalg::not_positive_definite);
   }
-  Derivatives d{.qdot = e.qdot, .udot = std::move(solved->udot), .lambda = {}, .constraint_force = std::move(solved->constraint_force)};
+  Derivatives d{.qdot = e.qdot, .udot = std::move(solved->udot), .lambda = {}, .constraint_force = std::move(solved->constraint_force),
+                .regularized = solved->iterations >= augmented_lagrangian_iterations};
   if (multipliers) d.lambda = least_norm_multipliers(e.G, d.constraint_force);
   return d;
 }

@@ -53,6 +53,8 @@ class Run {
     const bool multipliers = compiled.enforcement() == formulations::ConstraintEnforcement::Multipliers;
     evaluator_.set_constraint_solver(augmented ? ConstraintSolver::AugmentedLagrangian : ConstraintSolver::Kkt, options.rtol);
     pb_.mass_orthogonal_projection = augmented && multipliers;
+    pb_.rtol = options.rtol;
+    pb_.atol = options.atol;
     check_combination(options_, compiled_, evaluator_, monitors_);
     const auto& names = compiled.names();
     tr_.coordinate_names = names.coordinates;
@@ -439,6 +441,7 @@ class Run {
     if (rank_) tr_.summary.constraint_rank = rank_->report();
     tr_.summary.partition_changes = evaluator_.partition_changes();
     if (stepper_) stepper_->counters(tr_.summary.steps, tr_.summary.rhs_evaluations);
+    tr_.summary.regularized_evaluations = pb_.regularized_evaluations;
     return std::move(tr_);
   }
 

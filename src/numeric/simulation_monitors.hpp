@@ -77,6 +77,9 @@ struct Problem {
   bool mass_orthogonal_projection = false;  // project by M-orthogonal steps (speeds = rates)
   std::vector<double> projection_values{};  // the projection tape's outputs, reused by IDA's residual
   std::string integrator_message{};  // the integrator's own report of its failure (SUNDIALS' words)
+  double rtol = 0, atol = 0;         // the error weights' tolerances (steppers.cpp, error_weights)
+  bool regularized = false;          // the last evaluation's u̇ was a regularization (Derivatives::regularized)
+  long regularized_evaluations = 0;  // how many were
   /// Sets the inputs that vary along the run (SimulationOptions::input_law) to their values at
   /// (t, Y): in `parameters` and in the evaluator. Empty: the inputs are constants.
   std::function<void(double t, const double* Y)> vary_inputs{};

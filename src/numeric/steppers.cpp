@@ -33,6 +33,8 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
     }
     Eigen::Map<const Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(pb->n)), u(Y + pb->n, static_cast<Eigen::Index>(pb->p));
     auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y), false);
+    pb->regularized = d.regularized;
+    pb->regularized_evaluations += d.regularized ? 1 : 0;
     std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);
     std::copy(d.udot.data(), d.udot.data() + pb->p, D + pb->n);
     pb->write_power(t, Y, d.udot.data(), d.constraint_force, D);
@@ -41,6 +43,19 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
     pb->error = e.what();
     return -1;
   }
+}
+
+// The error weights of ARKODE's and CVODE's step control at the state y, 1/(rtol |y_i| + atol) as
+// SUNDIALS' own, the tolerances SimulationOptions::regularized_tolerance_factor times larger where
+// the last evaluation — at y, the step's start, for the Dormand–Prince pair's last stage — was a
+// regularization.
+int error_weights(N_Vector y, N_Vector ewt, void* data) {
+  const auto* pb = static_cast<const Problem*>(data);
+  const double loosened = pb->regularized ? SimulationOptions::regularized_tolerance_factor : 1.0;
+  const double* Y = N_VGetArrayPointer(y);
+  double* W = N_VGetArrayPointer(ewt);
+  for (sunindextype i = 0; i < N_VGetLength(y); ++i) W[i] = 1.0 / (loosened * (pb->rtol * std::abs(Y[i]) + pb->atol));
+  return 0;
 }
 
 // The stabilized index-2 DAE of a multiplier form for IDA (Gear, Gupta and Leimkuhler 1985),
@@ -158,7 +173,7 @@ class DormandPrinceStepper : public Stepper {
   DormandPrinceStepper(Problem& pb, N_Vector y, double t0, const SimulationOptions& o, SUNContext ctx)
       : mem_(ERKStepCreate(rhs, t0, y, ctx), ERKStepFree) {
     ERKStepSetTableNum(mem_.get(), ARKODE_DORMAND_PRINCE_7_4_5);
-    ERKStepSStolerances(mem_.get(), o.rtol, o.atol);
+    ERKStepWFtolerances(mem_.get(), error_weights);
     ERKStepSetUserData(mem_.get(), &pb);
     if (o.input_law.stop_at_end) stop_ = o.t_end;  // no input value asked for beyond t_end
     if (stop_) ERKStepSetStopTime(mem_.get(), *stop_);
@@ -212,8 +227,8 @@ class BdfStepper : public Stepper {
         solver_(SUNLinSol_Dense(y, A_.get(), ctx)),
         mem_(CVodeCreate(CV_BDF, ctx), CVodeFree) {
     CVodeInit(mem_.get(), rhs, t0, y);
-    CVodeSStolerances(mem_.get(), o.rtol, o.atol);
     CVodeSetUserData(mem_.get(), &pb);
+    CVodeWFtolerances(mem_.get(), error_weights);
     if (o.input_law.stop_at_end) stop_ = o.t_end;
     if (stop_) CVodeSetStopTime(mem_.get(), *stop_);
     CVodeSetErrHandlerFn(mem_.get(), capture_error, &pb);

@@ -116,6 +116,7 @@ void Trajectory::write_json(std::ostream& os) const {
      << ", \"warnings\": " << list(summary.warnings) << ", \"initial_state\": " << list(summary.initial_state)
      << ", \"evaluator\": " << nlohmann::json(summary.evaluator).dump()
      << ", \"steps\": " << summary.steps << ", \"rhs_evaluations\": " << summary.rhs_evaluations
+     << ", \"regularized_evaluations\": " << summary.regularized_evaluations
      << ", \"max_violation\": " << number(summary.max_violation) << ", \"energy_error\": " << number(summary.energy_error)
      << ", \"relative_energy_error\": " << number(summary.relative_energy_error)
      << ", \"constraint_work\": " << number(summary.constraint_work)

@@ -67,6 +67,7 @@ py::dict summary(const numeric::TrajectorySummary& s) {
   py::dict out;
   out["completed"] = s.completed, out["interrupted"] = s.interrupted, out["stop_reason"] = s.stop_reason;
   out["steps"] = s.steps, out["rhs_evaluations"] = s.rhs_evaluations, out["max_violation"] = s.max_violation;
+  out["regularized_evaluations"] = s.regularized_evaluations;
   out["energy_error"] = s.energy_error;
   auto or_none = [](double x) { return std::isnan(x) ? py::object(py::none()) : py::cast(x); };
   out["relative_energy_error"] = or_none(s.relative_energy_error);

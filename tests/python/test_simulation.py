@@ -59,17 +59,20 @@ def test_options_and_initial_conditions(example):
 
 def test_IFToMM_A02_NFourBar_loose_tolerance_stays_on_the_branch_and_says_why(example):
     """At rtol 3e-7 steps across A02's singular positions jump off the pins; the guard integrates those
-    intervals again and reports each re-step with its signs; the ideal pins' numerical work is reported."""
+    intervals again and reports each re-step with its signs; the ideal pins' numerical work is reported,
+    and the evaluations where the augmented Lagrangian's accelerations were its regularization."""
     tr = adyn.load(example("iftomm_a02_n_four_bar_2.yaml")).derive("lagrange").simulate(t_end=3.0, rtol=3e-7)
     assert tr.summary["completed"]
     resteps = tr.summary["resteps"]
     assert resteps and all(abs(r["energy_change"]) > 0.1 and r["velocity_jump"] > 0.1 for r in resteps)
     assert set(resteps[0]) == {"from", "to", "violation", "energy_change", "velocity_jump", "max_step"}
     assert 0 < tr.summary["constraint_work"] < 1e-4
+    assert 0 < tr.summary["regularized_evaluations"] < tr.summary["rhs_evaluations"]
     # B0 follows the parallelogram: every crank at the same angle (within the tolerance's accuracy)
     assert np.abs(tr["c0"] - tr["c2"]).max() < 1e-5
     free = adyn.load(example("double_pendulum.yaml")).derive("lagrange").simulate(t_end=0.1)
     assert free.summary["constraint_work"] is None  # no constraints, nothing measured
+    assert free.summary["regularized_evaluations"] == 0
 
 
 def test_IFToMM_A02_NFourBar_index3_augmented_lagrangian_takes_the_fixed_step_it_is_given(example):

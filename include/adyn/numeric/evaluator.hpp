@@ -45,6 +45,10 @@ struct Derivatives {
   Eigen::VectorXd udot;    // p
   Eigen::VectorXd lambda;  // multipliers (multiplier forms), else empty
   Eigen::VectorXd constraint_force;  // Gᵀλ, or Q^c_i + Q^c_ni (Udwadia–Kalaba), in the speeds' space
+  /// The augmented Lagrangian ran to its augmented_lagrangian_iterations without settling: rows nearly
+  /// dependent (near a singular configuration, or a redundant row whose demand the state's drift left
+  /// slightly inconsistent), where u̇ is the iteration's regularization.
+  bool regularized = false;
 };
 
 /// The evaluated matrices of the equations at a state.

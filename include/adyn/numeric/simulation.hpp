@@ -109,6 +109,18 @@ struct SimulationOptions {
   /// configuration.
   static constexpr long stall_window = 10000;
   static constexpr double stall_fraction = 1e-9;
+  /// dopri and bdf hold a step from a state where the augmented Lagrangian ran to its cap
+  /// (Derivatives::regularized) to this many times rtol and atol. There u̇ is the iteration's
+  /// regularization (augmented_lagrangian.hpp): near a singular configuration, how the motion passes
+  /// it on its branch, not the solution of the constrained equations, which the motion rejoins once
+  /// the rows' singular value has grown again (IFToMM A02: within about 0.1 ms of each crossing).
+  /// Held to the tolerances, the steps resolved that regularization in microseconds: A02 (N = 40,
+  /// rtol 1e-10) spent 18 000 of its 33 000 evaluations within 0.3 ms of its 26 crossings. At 100 ×
+  /// it takes 24 000, B0 as close to the reference (1.6e-7 m against 1.4e-7 m); with N = 2 the
+  /// branch, B0's error and the branch-jump guard's re-steps are as before at every rtol from 1e-11
+  /// to 1e-6, in 0.6–0.9 of the evaluations (docs/performance.md, "Steps through the
+  /// regularization").
+  static constexpr double regularized_tolerance_factor = 100;
   /// Throws adyn::ModelError ("simulation options") for options that would integrate nothing,
   /// never end, exceed max_samples or let the constraint drift grow: t_end not finite or not after
   /// t0, output_step, rtol or atol not positive and finite, a negative Baumgarte rate or fixed step,
@@ -152,6 +164,10 @@ struct TrajectorySummary {
   std::string stop_reason;    // empty when completed
   long steps = 0;
   long rhs_evaluations = 0;
+  /// The evaluations where the augmented Lagrangian ran to its cap (Derivatives::regularized): the
+  /// steps from there were error-controlled at regularized_tolerance_factor times the tolerances
+  /// (dopri, bdf).
+  long regularized_evaluations = 0;
   double max_violation = 0;   // largest constraint residual seen at the output times (before projection)
   double energy_error = 0;    // max |E(t) − E(0) − ∫Ė|, in the model's energy unit
   double relative_energy_error = std::nan("");  // energy_error / |E(0)|; NaN when E(0) = 0 or no monitor
