@@ -47,8 +47,8 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
 
 // The error weights of ARKODE's and CVODE's step control at the state y, 1/(rtol |y_i| + atol) as
 // SUNDIALS' own, the tolerances SimulationOptions::regularized_tolerance_factor times larger where
-// the last evaluation — at y, the step's start, for the Dormand–Prince pair's last stage — was a
-// regularization.
+// the last evaluation was a regularization: for the Dormand–Prince pair its last stage, at y (the
+// step's start); for BDF the last corrector iterate's, next to y.
 int error_weights(N_Vector y, N_Vector ewt, void* data) {
   const auto* pb = static_cast<const Problem*>(data);
   const double loosened = pb->regularized ? SimulationOptions::regularized_tolerance_factor : 1.0;

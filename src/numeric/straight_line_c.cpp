@@ -15,7 +15,8 @@ using Op = StraightLineProgram::Op;
 // split into functions of kInstructionsPerPart, kPartsPerUnit of them to a unit (one compiler process
 // each). GCC's register allocation is superlinear in a function's size: Talos' forward dynamics
 // (11 k instructions) compiled in 6.2 s of processor time at -O2 as 12 functions of 1000 and in
-// 3.9 s as 56 of 200, and ran no slower (docs/performance.md, "Generated C in short functions").
+// 3.9 s as 56 of 200, and ran no slower (docs/performance.md, "Steps through the regularization,
+// short C functions").
 constexpr std::size_t kInstructionsPerUnit = 1000;
 constexpr std::size_t kInstructionsPerPart = 200;
 constexpr std::size_t kPartsPerUnit = kInstructionsPerUnit / kInstructionsPerPart;

@@ -16,9 +16,8 @@ namespace adyn::numeric {
 /// the values they share through a workspace on the stack, each part a function (hidden from the
 /// library's exports), five to a unit, and the last unit the function that calls them: a C
 /// compiler's register allocation is superlinear in a function's size, and the units compile in
-/// parallel. Otherwise one unit. With
-/// `lanes` (width > 1), in and out as Lanes says, the values that depend on the lanes' inputs
-/// computed as GNU C vectors.
+/// parallel. Otherwise one unit. With `lanes` (width > 1), in and out as Lanes says, the values
+/// that depend on the lanes' inputs computed as GNU C vectors.
 std::vector<std::string> straight_line_c(const StraightLineProgram& program, const std::string& name,
                                          const Lanes& lanes = {});
 
