@@ -316,12 +316,11 @@ kin::ReferenceFrame System::frame(const std::string& name) const {
 
 std::vector<kin::ReferenceFrame> System::moving_frames() const {
   std::vector<kin::ReferenceFrame> out;
-  for (const auto& frame : frames_) {
-    if (!frame.parent()) continue;
-    const auto& C = frame.orientation().dcm();
-    auto moves = [&](const GiNaC::symbol& s) { return sym::matrix_has(C, s); };
-    if (moves(sym::time()) || std::any_of(coordinates_.begin(), coordinates_.end(), moves)) out.push_back(frame);
-  }
+  std::vector<GiNaC::symbol> moving = coordinates_;
+  moving.push_back(sym::time());
+  sym::Occurrence moved(moving);  // one walk of the orientations' shared parts for every frame
+  for (const auto& frame : frames_)
+    if (frame.parent() && moved.in(frame.orientation().dcm())) out.push_back(frame);
   return out;
 }
 

@@ -66,8 +66,10 @@ EquationsEvaluator compile_equations(const model::System& system, formulations::
       found = evaluator.matrices_from_setup_cache();
       return evaluator;
     }
-    entry = KeptProgram{articulated_body_program(*chosen.dynamics, parameters.symbols),
-                        {eom.n(), eom.p(), chosen.dynamics->pivots.size()}, choice, ""};
+    entry.emplace();
+    entry->program = articulated_body_program(*chosen.dynamics, parameters.symbols);
+    entry->sizes = {eom.n(), eom.p(), chosen.dynamics->pivots.size()};
+    entry->note = choice;
     if (!eom.tree_dynamics) eom.tree_dynamics = std::make_shared<const formulations::TreeDynamics>(std::move(*chosen.dynamics));
   }
   auto articulated = std::make_unique<ArticulatedBodyEvaluator>(entry->program, eom.n(), eom.p(), entry->sizes[2],
@@ -110,7 +112,7 @@ CompiledSystem::CompiledSystem(const model::System& kept, const formulations::Eq
 long CompiledSystem::count() { return built; }
 
 const Monitors& CompiledSystem::monitors() const {
-  std::call_once(monitors_made_, [this] { monitors_ = std::make_unique<const Monitors>(build_monitors(kept_, eom_)); });
+  std::call_once(monitors_made_, [this] { monitors_ = std::make_unique<const Monitors>(monitors_with_setup_cache(kept_, eom_)); });
   return *monitors_;
 }
 

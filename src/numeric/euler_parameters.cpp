@@ -9,14 +9,15 @@
 
 namespace adyn::numeric {
 
-EulerParameterSets euler_parameter_sets(const model::System& system, const std::vector<GiNaC::symbol>& coordinates) {
+EulerParameterSets euler_parameter_sets(const std::vector<kin::ReferenceFrame>& moving,
+                                        const std::vector<GiNaC::symbol>& coordinates) {
   EulerParameterSets sets;
   auto position = [&](const GiNaC::ex& e) -> std::optional<std::size_t> {
     for (std::size_t i = 0; i < coordinates.size(); ++i)
       if (GiNaC::ex(coordinates[i]).is_equal(e)) return i;
     return std::nullopt;
   };
-  for (const auto& frame : system.moving_frames()) {
+  for (const auto& frame : moving) {
     const auto& orientation = frame.orientation();
     if (orientation.kind() != kin::Orientation::Kind::Quaternion) continue;
     std::array<std::size_t, 4> at{};

@@ -18,8 +18,10 @@ struct EulerParameterSets {
   std::vector<std::array<std::size_t, 4>> coordinates;  // positions in q
 };
 
-/// The frames of `system` oriented by Euler parameters that are four of `coordinates`.
-EulerParameterSets euler_parameter_sets(const model::System& system, const std::vector<GiNaC::symbol>& coordinates);
+/// The frames among `moving` (a system's moving frames) oriented by Euler parameters that are four of
+/// `coordinates`.
+EulerParameterSets euler_parameter_sets(const std::vector<kin::ReferenceFrame>& moving,
+                                        const std::vector<GiNaC::symbol>& coordinates);
 
 /// Scales each set of q whose |‖e‖ − 1| exceeds `above` to unit norm, and records the largest
 /// |‖e‖ − 1| and the scaling in `drift`. Returns whether q changed.

@@ -35,9 +35,10 @@ MatrixPrograms matrix_programs(std::vector<GiNaC::symbol>& in, const std::vector
     in.push_back(k);
     constant_values.push_back(value);
   }
-  programs.constants = {compile_straight_line(parameters, constant_values), {}, "", ""};
+  programs.constants.program = compile_straight_line(parameters, constant_values);
   keep_compiled(constants_key, programs.constants, false, "");
-  programs.state = {compile_straight_line(in, hoisted.outputs), {hoisted.definitions.size()}, "", ""};
+  programs.state.program = compile_straight_line(in, hoisted.outputs);
+  programs.state.sizes = {hoisted.definitions.size()};
   return programs;
 }
 

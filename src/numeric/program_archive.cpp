@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "adyn/error.hpp"
@@ -32,6 +33,11 @@ class Reader {
     if (n > bytes_.size()) fail("a count exceeds its bytes");
     return static_cast<std::size_t>(n);
   }
+  std::size_t slot_bound() {  // a count of slots, which the instructions address by 32 bits
+    const auto n = get<std::uint64_t>();
+    if (n > std::numeric_limits<std::uint32_t>::max()) fail("a count exceeds the slots' width");
+    return static_cast<std::size_t>(n);
+  }
   bool done() const { return at_ == bytes_.size(); }
   [[noreturn]] static void fail(const std::string& why) { throw Error("straight-line program archive: " + why); }
 
@@ -60,17 +66,20 @@ std::string program_bytes(const StraightLineProgram& program) {
 StraightLineProgram program_from_bytes(std::string_view bytes) {
   Reader in(bytes);
   StraightLineProgram p;
-  p.input_count = in.count();
-  p.slot_count = in.count();
+  p.input_count = in.slot_bound();  // inputs take no bytes (a monitor of 164 inputs is 52 bytes)
+  p.slot_count = in.slot_bound();
   p.constants.resize(in.count());
   p.code.resize(in.count());
   p.outputs.resize(in.count());
   const std::size_t first_computed = p.input_count + p.constants.size();
   if (first_computed > p.slot_count) Reader::fail("more inputs and constants than slots");
-  std::vector<bool> written(p.slot_count, false);
-  std::fill(written.begin(), written.begin() + static_cast<std::ptrdiff_t>(first_computed), true);
+  // A computed slot is written by an instruction of 21 bytes or left by a product fused into the
+  // instruction that used it: far fewer than the bytes.
+  if (p.slot_count - first_computed > bytes.size()) Reader::fail("more computed slots than its bytes");
+  std::vector<bool> written(p.slot_count - first_computed, false);  // the computed slots
   auto readable = [&](std::uint32_t slot) {
-    if (slot >= p.slot_count || !written[slot]) Reader::fail("an instruction reads a slot not written before");
+    if (slot >= p.slot_count || (slot >= first_computed && !written[slot - first_computed]))
+      Reader::fail("an instruction reads a slot not written before");
   };
   for (auto& c : p.constants) c = in.get<double>();
   for (auto& i : p.code) {
@@ -81,9 +90,9 @@ StraightLineProgram program_from_bytes(std::string_view bytes) {
     i.c = in.get<std::uint32_t>();
     i.exponent = in.get<std::int32_t>();
     readable(i.a), readable(i.b), readable(i.c);
-    if (i.dst < first_computed || i.dst >= p.slot_count || written[i.dst])
+    if (i.dst < first_computed || i.dst >= p.slot_count || written[i.dst - first_computed])
       Reader::fail("an instruction writes an input, a constant or a slot written before");
-    written[i.dst] = true;
+    written[i.dst - first_computed] = true;
   }
   for (auto& o : p.outputs) readable(o = in.get<std::uint32_t>());
   if (!in.done()) Reader::fail("bytes follow the program");

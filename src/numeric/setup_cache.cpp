@@ -14,7 +14,7 @@
 namespace adyn::numeric {
 namespace {
 
-const std::string header = "adyn set-up cache 1\n";
+const std::string header = "adyn set-up cache 2\n";
 const std::string digest_label = "sha256 ";
 
 // The loaded object that holds `address`, and its GNU build ID note as hexadecimal digits (found by
@@ -64,13 +64,21 @@ const std::string& build_id() {
 
 std::string file_name(const std::string& key) { return "setup_" + key + ".program"; }
 
-// The entry's content: its sizes, its note and library each after its length, then the program.
+// The entry's content: its sizes, the lengths of its note, its library and its further programs, then
+// the note, the library, the further programs and the program.
 std::string content_of(const KeptProgram& entry) {
   std::ostringstream content;
   content << entry.sizes.size();
   for (const auto n : entry.sizes) content << ' ' << n;
-  content << ' ' << entry.note.size() << ' ' << entry.library.size() << '\n' << entry.note << entry.library;
-  return content.str() + program_bytes(entry.program);
+  content << ' ' << entry.note.size() << ' ' << entry.library.size() << ' ' << entry.more.size();
+  std::string programs;
+  for (const auto& program : entry.more) {
+    const std::string bytes = program_bytes(program);
+    content << ' ' << bytes.size();
+    programs += bytes;
+  }
+  content << '\n' << entry.note << entry.library;
+  return content.str() + programs + program_bytes(entry.program);
 }
 
 std::optional<KeptProgram> parse(const std::string& bytes) {
@@ -82,20 +90,30 @@ std::optional<KeptProgram> parse(const std::string& bytes) {
   if (sha256_hex(content) != bytes.substr(header.size() + digest_label.size(), 64)) return std::nullopt;
   std::istringstream in(content);
   KeptProgram entry;
-  std::size_t count = 0, note_size = 0, library_size = 0;
+  std::size_t count = 0, note_size = 0, library_size = 0, more = 0;
   if (!(in >> count) || count > content.size()) return std::nullopt;
   entry.sizes.resize(count);
   for (auto& n : entry.sizes)
     if (!(in >> n)) return std::nullopt;
-  if (!(in >> note_size >> library_size) || in.get() != '\n' || note_size + library_size > content.size())
-    return std::nullopt;
+  if (!(in >> note_size >> library_size >> more) || more > content.size()) return std::nullopt;
+  std::vector<std::size_t> program_sizes(more);
+  std::size_t total = note_size + library_size;
+  for (auto& n : program_sizes)
+    if (!(in >> n) || n > content.size() || (total += n) > content.size()) return std::nullopt;
+  if (in.get() != '\n' || total > content.size()) return std::nullopt;
   entry.note.resize(note_size);
   entry.library.resize(library_size);
   if (!in.read(entry.note.data(), static_cast<std::streamsize>(note_size)) ||
       !in.read(entry.library.data(), static_cast<std::streamsize>(library_size)))
     return std::nullopt;
+  std::size_t at = static_cast<std::size_t>(in.tellg());
+  const std::string_view programs(content);
   try {
-    entry.program = program_from_bytes(std::string_view(content).substr(static_cast<std::size_t>(in.tellg())));
+    for (const auto n : program_sizes) {
+      entry.more.push_back(program_from_bytes(programs.substr(at, n)));
+      at += n;
+    }
+    entry.program = program_from_bytes(programs.substr(at));
   } catch (const Error&) {
     return std::nullopt;
   }
@@ -142,7 +160,10 @@ CompiledFunction compiled_with_setup_cache(const model::System& system, const st
   const auto key = setup_key(system, purpose);
   auto entry = key ? find_kept_program(*key) : std::nullopt;
   const bool found = entry.has_value();
-  if (!found) entry = KeptProgram{program(), {}, "", ""};
+  if (!found) {
+    entry.emplace();
+    entry->program = program();
+  }
   CompiledFunction f(entry->program, backend, std::nullopt, {}, entry->library);
   keep_compiled(key, *entry, found, f.native() ? f.native()->library_name() : "");
   return f;

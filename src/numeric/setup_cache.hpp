@@ -25,9 +25,11 @@
 
 namespace adyn::numeric {
 
-/// What the set-up cache keeps of one function compiled from a model.
+/// What the set-up cache keeps of one function compiled from a model (or of several functions made
+/// together, as the simulation's monitors: `more`).
 struct KeptProgram {
   StraightLineProgram program;
+  std::vector<StraightLineProgram> more;  // the entry's further programs, in the caller's order
   std::vector<std::size_t> sizes;  // the caller's counts (the forward dynamics': n, p, the pivots)
   std::string note;                // the caller's text (the forward dynamics': the evaluator's choice)
   std::string library;             // its generated C's library in the code cache (NativeFunction::library_name), if compiled

@@ -62,10 +62,39 @@ ex constraint_power(const model::System& system, const formulations::EquationsOf
   return power;
 }
 
+// The frames among `moving` whose direction-cosine matrix is a rotation only where its formula
+// makes it one (a given DCM, Euler parameters): watched at the samples (rotation_defect).
+std::vector<kin::ReferenceFrame> oriented_frames(const std::vector<kin::ReferenceFrame>& moving) {
+  std::vector<kin::ReferenceFrame> frames;
+  for (const auto& frame : moving)
+    if (frame.orientation().may_not_be_rotation()) frames.push_back(frame);
+  return frames;
+}
+
 }  // namespace
 
-Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom) {
-  Monitors mon;
+EliminatedSpeeds eliminated_speeds(const formulations::EquationsOfMotion& eom) {
+  EliminatedSpeeds out;
+  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d) {
+    out.names.push_back(eom.dependent_speeds[d].get_name());
+    out.values.push_back(eom.dependent_speed_values(static_cast<unsigned>(d), 0));
+  }
+  if (!out.names.empty()) return out;
+  const auto qd = sym::derivatives_of(eom.coordinates);
+  auto is_among = [](const GiNaC::symbol& s, const std::vector<GiNaC::symbol>& symbols) {
+    return std::any_of(symbols.begin(), symbols.end(), [&](const auto& x) { return x.is_equal(s); });
+  };
+  if (!std::all_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& u) { return is_among(u, qd); })) return out;
+  for (std::size_t i = 0; i < eom.n(); ++i)
+    if (!is_among(qd[i], eom.speeds)) {
+      out.names.push_back(qd[i].get_name());
+      out.values.push_back(eom.coordinate_rates(static_cast<unsigned>(i), 0));
+    }
+  return out;
+}
+
+MonitorPrograms derive_monitor_programs(const model::System& system, const formulations::EquationsOfMotion& eom) {
+  MonitorPrograms programs;
   // An expression in the equations' own state (q, their speeds, t).
   formulations::InEquationsState in_state(system, eom);
   std::vector<ex> phi, r;
@@ -77,13 +106,9 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
       r.push_back(in_state(c.expression));
     }
   }
-  mon.h = phi.size();
-  mon.k = r.size();
   std::vector<ex> per_constraint;  // φ_k, then r_k, in the order of the system's constraints
-  for (const auto& c : system.constraints()) {
-    mon.configuration_rows.push_back(c.level == model::ConstraintLevel::Configuration);
-    per_constraint.push_back(mon.configuration_rows.back() ? c.expression : ex(0));
-  }
+  for (const auto& c : system.constraints())
+    per_constraint.push_back(c.level == model::ConstraintLevel::Configuration ? c.expression : ex(0));
   per_constraint.insert(per_constraint.end(), r.begin(), r.end());
   std::vector<ex> outputs = phi;
   for (const auto& e : sym::entries(sym::jacobian(sym::column(phi), eom.coordinates))) outputs.push_back(e);
@@ -95,55 +120,38 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
   // (Greenwood (4.364) with A_k q̇ = 0): the work their numerical forces do off the constraints,
   // e.g. a step across a singular position onto another branch, is then seen as an energy error.
   ex E = 0, Edot = 0, T = 0;
-  auto qd = sym::derivatives_of(eom.coordinates);
-  mon.speeds_are_rates = std::equal(eom.speeds.begin(), eom.speeds.end(), qd.begin(), qd.end(),
-                                    [](const GiNaC::symbol& a, const GiNaC::symbol& b) { return a.is_equal(b); });
   try {
     const auto energy = formulations::energy_for_evaluation(system);
     E = in_state(energy.energy);
     Edot = in_state(energy.rate);
     T = in_state(energy.kinetic);
-    mon.energy = true;
+    programs.energy = true;
   } catch (const ModelError&) {  // no Lagrangian in q̇ (velocities given in speeds): no energy monitor
   }
   outputs.push_back(E);
   outputs.push_back(T);
   const auto inputs = state_inputs(eom.coordinates, eom.speeds, system.parameter_values());
-  mon.projection = std::make_unique<Tape>(inputs, outputs);
-  mon.rate = std::make_unique<Tape>(inputs, std::vector<ex>{Edot});
-  mon.constraints_do_work = constraints_do_work(system);
-  if (mon.energy && eom.constraint_matrix.rows() == 0 && mon.constraints_do_work) {
+  programs.projection = compile_straight_line(inputs, outputs);
+  programs.rate = compile_straight_line(inputs, {Edot});
+  programs.constraints_do_work = constraints_do_work(system);
+  if (programs.energy && eom.constraint_matrix.rows() == 0 && programs.constraints_do_work) {
     std::vector<GiNaC::symbol> with_accelerations = inputs;
     for (const auto& a : sym::derivatives_of(eom.speeds)) with_accelerations.push_back(a);
-    mon.constraint_power = std::make_unique<Tape>(with_accelerations, std::vector<ex>{constraint_power(system, eom, std::ref(in_state))});
+    programs.constraint_power = compile_straight_line(with_accelerations, {constraint_power(system, eom, std::ref(in_state))});
   }
-  mon.constraint_work = mon.energy && ((mon.speeds_are_rates && eom.constraint_matrix.rows() > 0) || mon.constraint_power);
-  // The speeds the equations eliminate, recorded with the others: the dependent speeds, or, for
-  // equations in the rates of the independent coordinates (Maggi's), the rates of the others.
-  std::vector<ex> eliminated;
-  for (std::size_t d = 0; d < eom.dependent_speeds.size(); ++d) {
-    mon.dependent_speed_names.push_back(eom.dependent_speeds[d].get_name());
-    eliminated.push_back(in_state(eom.dependent_speed_values(static_cast<unsigned>(d), 0)));
+  // The speeds the equations eliminate, recorded with the others.
+  const auto eliminated = eliminated_speeds(eom);
+  if (!eliminated.values.empty()) {
+    std::vector<ex> values;
+    for (const auto& value : eliminated.values) values.push_back(in_state(value));
+    programs.dependent_speeds = compile_straight_line(inputs, values);
   }
-  auto is_speed = [&](const GiNaC::symbol& s) {
-    return std::any_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& u) { return u.is_equal(s); });
-  };
-  const bool in_rates = std::all_of(eom.speeds.begin(), eom.speeds.end(), [&](const auto& u) {
-    return std::any_of(qd.begin(), qd.end(), [&](const auto& rate) { return rate.is_equal(u); });
-  });
-  if (eliminated.empty() && in_rates)
-    for (std::size_t i = 0; i < eom.n(); ++i)
-      if (!is_speed(qd[i])) {
-        mon.dependent_speed_names.push_back(qd[i].get_name());
-        eliminated.push_back(in_state(eom.coordinate_rates(static_cast<unsigned>(i), 0)));
-      }
-  if (!eliminated.empty()) mon.dependent_speeds = std::make_unique<Tape>(inputs, eliminated);
   // The block of the constraint rows in the eliminated speeds, ∂r/∂u_d (rows × eliminated): where
   // it is singular the eliminated speeds are not determined (a singular configuration).
   std::vector<GiNaC::symbol> solved_for = eom.dependent_speeds;
-  if (solved_for.empty() && !eliminated.empty())
-    for (const auto& name : mon.dependent_speed_names)
-      for (const auto& rate : qd)
+  if (solved_for.empty())
+    for (const auto& name : eliminated.names)
+      for (const auto& rate : sym::derivatives_of(eom.coordinates))
         if (rate.get_name() == name) solved_for.push_back(rate);
   std::vector<ex> block;
   for (const auto& c : system.constraints()) {
@@ -151,43 +159,86 @@ Monitors build_monitors(const model::System& system, const formulations::Equatio
     const ex in_speeds = eom.dependent_speeds.empty() ? f : system.in_speeds(f);
     for (const auto& u : solved_for) block.push_back(in_state(sym::partial_derivative(in_speeds, u)));
   }
-  if (std::any_of(block.begin(), block.end(), [](const ex& e) { return !e.is_zero(); })) {
-    mon.eliminated_block = std::make_unique<Tape>(inputs, block);
-    for (const auto& c : system.constraints()) mon.eliminated_rows.push_back(c.name);
-  }
-  mon.residuals = std::make_unique<Tape>(inputs, per_constraint);
+  if (std::any_of(block.begin(), block.end(), [](const ex& e) { return !e.is_zero(); }))
+    programs.eliminated_block = compile_straight_line(inputs, block);
+  programs.residuals = compile_straight_line(inputs, per_constraint);
   // Events: the gaps, then the Jacobians of their rates in the speeds (the impulse directions).
   std::vector<ex> gaps, rows;
   for (const auto& e : system.events()) {
-    mon.event_names.push_back(e.name);
     gaps.push_back(e.gap);
     auto rate = sym::column({in_state(sym::time_derivative(e.gap))});
     for (const auto& j : sym::entries(sym::jacobian(rate, eom.speeds))) rows.push_back(j);
+  }
+  if (!gaps.empty()) {
+    gaps.insert(gaps.end(), rows.begin(), rows.end());
+    programs.events = compile_straight_line(inputs, gaps);
+  }
+  std::vector<ex> entries;
+  for (const auto& frame : oriented_frames(system.moving_frames()))
+    for (const auto& e : sym::entries(frame.orientation().dcm())) entries.push_back(e);
+  if (!entries.empty()) programs.orientations = compile_straight_line(inputs, entries);
+  return programs;
+}
+
+std::optional<Monitors> assemble_monitors(const model::System& system, const formulations::EquationsOfMotion& eom,
+                                          const MonitorPrograms& programs) {
+  Monitors mon;
+  for (const auto& c : system.constraints()) mon.configuration_rows.push_back(c.level == model::ConstraintLevel::Configuration);
+  mon.h = static_cast<std::size_t>(std::count(mon.configuration_rows.begin(), mon.configuration_rows.end(), true));
+  mon.k = mon.configuration_rows.size();  // every constraint has a velocity-level row
+  const auto qd = sym::derivatives_of(eom.coordinates);
+  mon.speeds_are_rates = std::equal(eom.speeds.begin(), eom.speeds.end(), qd.begin(), qd.end(),
+                                    [](const GiNaC::symbol& a, const GiNaC::symbol& b) { return a.is_equal(b); });
+  mon.energy = programs.energy;
+  mon.constraints_do_work = programs.constraints_do_work;
+  mon.constraint_work = mon.energy && ((mon.speeds_are_rates && eom.constraint_matrix.rows() > 0) || programs.constraint_power);
+  mon.dependent_speed_names = eliminated_speeds(eom).names;
+  const std::size_t solved_for = eom.dependent_speeds.empty() ? mon.dependent_speed_names.size() : eom.dependent_speeds.size();
+  if (programs.eliminated_block)
+    for (const auto& c : system.constraints()) mon.eliminated_rows.push_back(c.name);
+  for (const auto& e : system.events()) {
+    mon.event_names.push_back(e.name);
     double e_r = -1;
     if (e.restitution) e_r = GiNaC::ex_to<GiNaC::numeric>(e.restitution->subs(system.parameter_values()).evalf()).to_double();
     mon.restitution.push_back(e_r);
   }
-  mon.euler = euler_parameter_sets(system, eom.coordinates);
-  for (const auto& frame : system.moving_frames())
-    if (frame.orientation().may_not_be_rotation()) mon.oriented_frames.push_back(frame);
-  if (!mon.oriented_frames.empty()) {
-    std::vector<ex> entries;
-    for (const auto& frame : mon.oriented_frames)
-      for (const auto& e : sym::entries(frame.orientation().dcm())) entries.push_back(e);
-    mon.orientations = std::make_unique<Tape>(inputs, entries);
-  }
-  if (!gaps.empty()) {
-    if (const auto impact = std::find_if(mon.restitution.begin(), mon.restitution.end(), [](double e_r) { return e_r >= 0; });
-        eom.speed_definitions.rows() && impact != mon.restitution.end())
-      throw NotApplicableError("event '" + mon.event_names[static_cast<std::size_t>(impact - mon.restitution.begin())] + "'",
-                               "an impact changes the speeds through the inertia in them; the speeds of the " +
-                                   eom.method + " equations are momenta: simulate it by lagrange, kane or gibbs-appell");
-    gaps.insert(gaps.end(), rows.begin(), rows.end());
-    mon.events = std::make_unique<Tape>(inputs, gaps);
-  }
+  const auto moving = system.moving_frames();
+  mon.euler = euler_parameter_sets(moving, eom.coordinates);
+  mon.oriented_frames = oriented_frames(moving);
+  // The programs fit these equations: their inputs (t, q, u, parameters) and outputs.
+  const std::size_t n = eom.n(), p = eom.p(), inputs = 1 + n + p + system.parameter_values().size();
+  const std::size_t constraints = mon.configuration_rows.size(), events = mon.event_names.size();
+  auto fits = [&](const StraightLineProgram& program, std::size_t outputs, std::size_t in) {
+    return program.input_count == in && program.outputs.size() == outputs;
+  };
+  auto fits_if_any = [&](const std::optional<StraightLineProgram>& program, bool expected, std::size_t outputs,
+                         std::size_t in) { return program.has_value() == expected && (!program || fits(*program, outputs, in)); };
+  if (!fits(programs.projection, mon.h + mon.h * n + mon.k + mon.k * p + 2, inputs) || !fits(programs.rate, 1, inputs) ||
+      !fits(programs.residuals, 2 * constraints, inputs) ||
+      !fits_if_any(programs.constraint_power, programs.constraint_power.has_value(), 1, inputs + p) ||
+      !fits_if_any(programs.dependent_speeds, !mon.dependent_speed_names.empty(), mon.dependent_speed_names.size(), inputs) ||
+      !fits_if_any(programs.eliminated_block, programs.eliminated_block.has_value(), constraints * solved_for, inputs) ||
+      !fits_if_any(programs.events, events > 0, events + events * p, inputs) ||
+      !fits_if_any(programs.orientations, !mon.oriented_frames.empty(), 9 * mon.oriented_frames.size(), inputs))
+    return std::nullopt;
+  if (const auto impact = std::find_if(mon.restitution.begin(), mon.restitution.end(), [](double e_r) { return e_r >= 0; });
+      eom.speed_definitions.rows() && impact != mon.restitution.end())
+    throw NotApplicableError("event '" + mon.event_names[static_cast<std::size_t>(impact - mon.restitution.begin())] + "'",
+                             "an impact changes the speeds through the inertia in them; the speeds of the " + eom.method +
+                                 " equations are momenta: simulate it by lagrange, kane or gibbs-appell");
+  auto tape = [](const std::optional<StraightLineProgram>& program) {
+    return program ? std::make_unique<Tape>(*program) : nullptr;
+  };
+  mon.projection = std::make_unique<Tape>(programs.projection);
+  mon.rate = std::make_unique<Tape>(programs.rate);
+  mon.constraint_power = tape(programs.constraint_power);
+  mon.dependent_speeds = tape(programs.dependent_speeds);
+  mon.eliminated_block = tape(programs.eliminated_block);
+  mon.residuals = std::make_unique<Tape>(programs.residuals);
+  mon.events = tape(programs.events);
+  mon.orientations = tape(programs.orientations);
   return mon;
 }
-
 
 Power Problem::power(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force) const {
   Power power;

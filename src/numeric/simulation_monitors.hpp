@@ -18,6 +18,7 @@
 #include "adyn/formulations/equations_of_motion.hpp"
 #include "adyn/model/system.hpp"
 #include "adyn/numeric/evaluator.hpp"
+#include "adyn/numeric/straight_line_program.hpp"
 #include "adyn/numeric/tape.hpp"
 #include "euler_parameters.hpp"
 
@@ -49,10 +50,40 @@ struct Monitors {
   std::vector<kin::ReferenceFrame> oriented_frames;  // moved by the state, a given DCM or Euler parameters
   std::vector<double> restitution;   // per event; < 0: a stopping event
   EulerParameterSets euler;          // Euler parameters among the coordinates
+  bool from_setup_cache = false;     // the tapes' programs were kept (monitors_with_setup_cache)
 };
 
-/// The monitors of `eom` over `system`, their parameter inputs in parameter_inputs' order (by name).
-Monitors build_monitors(const model::System& system, const formulations::EquationsOfMotion& eom);
+/// The speeds the equations eliminate, recorded with the others: the dependent speeds with their
+/// values, or, for equations in the rates of the independent coordinates (Maggi's), the rates of
+/// the others with their kinematic equations.
+struct EliminatedSpeeds {
+  std::vector<std::string> names;
+  std::vector<GiNaC::ex> values;  // in the system's own symbols
+};
+EliminatedSpeeds eliminated_speeds(const formulations::EquationsOfMotion& eom);
+
+/// What the monitors derive from the system's expressions: the straight-line programs of their
+/// tapes (Monitors' members of the same names) and two facts found with them. What the set-up
+/// cache keeps of them (monitors_with_setup_cache).
+struct MonitorPrograms {
+  bool energy = false;
+  bool constraints_do_work = false;
+  StraightLineProgram projection, rate, residuals;
+  std::optional<StraightLineProgram> constraint_power, dependent_speeds, eliminated_block, events, orientations;
+};
+MonitorPrograms derive_monitor_programs(const model::System& system, const formulations::EquationsOfMotion& eom);
+
+/// The monitors of `eom` over `system` from their programs, with what is read from the system and
+/// the equations alone (the rows, the names, the events' restitution at the parameters' values, the
+/// frames); none when the programs do not fit them (other equations' programs). Throws
+/// NotApplicableError for an impact on equations whose speeds are momenta.
+std::optional<Monitors> assemble_monitors(const model::System& system, const formulations::EquationsOfMotion& eom,
+                                          const MonitorPrograms& programs);
+
+/// The monitors of `eom` over `system`, their parameter inputs in parameter_inputs' order (by name):
+/// their programs from the set-up cache where it keeps them for this model's source and these
+/// equations, else derived and kept there (monitors_setup_cache.cpp).
+Monitors monitors_with_setup_cache(const model::System& system, const formulations::EquationsOfMotion& eom);
 
 /// The power going into the motion at a state: that of the applied loads (Ė without the
 /// constraint forces) and that of the constraint forces.

@@ -42,6 +42,15 @@ TEST(ProgramArchive, ReadsBackTheSameProgram) {
   EXPECT_EQ(a[1], b[1]);
 }
 
+TEST(ProgramArchive, ReadsBackAProgramOfMoreInputsThanBytes) {
+  std::vector<GiNaC::symbol> inputs;  // as Ė of a conservative system over (t, q, u, parameters)
+  for (int k = 0; k < 200; ++k) inputs.push_back(sym::parameter("archive_in" + std::to_string(k)));
+  const auto p = numeric::compile_straight_line(inputs, {GiNaC::ex(0)});
+  const std::string bytes = numeric::program_bytes(p);
+  EXPECT_LT(bytes.size(), inputs.size());
+  EXPECT_TRUE(same(numeric::program_from_bytes(bytes), p));
+}
+
 TEST(ProgramArchive, RefusesBytesThatAreNotAWholeWellFormedProgram) {
   const auto p = program();
   const std::string bytes = numeric::program_bytes(p);
@@ -53,6 +62,12 @@ TEST(ProgramArchive, RefusesBytesThatAreNotAWholeWellFormedProgram) {
   auto outside = p;  // an output beyond the slots
   outside.outputs.back() = static_cast<std::uint32_t>(p.slot_count);
   EXPECT_THROW(numeric::program_from_bytes(numeric::program_bytes(outside)), Error);
+  auto wide = p;  // slots the instructions cannot address
+  wide.slot_count = std::size_t{1} << 33;
+  EXPECT_THROW(numeric::program_from_bytes(numeric::program_bytes(wide)), Error);
+  auto spare = p;  // computed slots that no instruction of its bytes could have left
+  spare.slot_count += 100000;
+  EXPECT_THROW(numeric::program_from_bytes(numeric::program_bytes(spare)), Error);
   auto unknown = p;
   unknown.code.front().op = static_cast<numeric::StraightLineProgram::Op>(200);
   EXPECT_THROW(numeric::program_from_bytes(numeric::program_bytes(unknown)), Error);
