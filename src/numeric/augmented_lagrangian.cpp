@@ -314,7 +314,8 @@ Eigen::VectorXd mass_orthogonal_correction(const Eigen::MatrixXd& M, const Eigen
           [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { y.noalias() = M * v; },
           [&](const Eigen::VectorXd& v, Eigen::VectorXd& y) { y.noalias() = J * v; },
           [&](const Eigen::VectorXd& mu, Eigen::VectorXd& y) { y.noalias() = J.transpose() * mu; },
-          Eigen::VectorXd::Zero(M.rows()), alpha, -r, x, vectors);
+          Eigen::VectorXd::Zero(M.rows()), alpha, -r, x, vectors, augmented_lagrangian_rounding,
+          augmented_lagrangian_projection_iterations);
   return x;
 }
 

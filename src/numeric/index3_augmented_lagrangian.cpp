@@ -224,10 +224,12 @@ class Index3Stepper : public Stepper {
     const Eigen::VectorXd none = Eigen::VectorXd::Zero(n_);
     residuals(t, q, u);
     s += beta * gap(h);
-    solver_.constrained_minimum(last.M, last.G, none, -velocity_residual(), x, tolerance_);  // G Δu = −r
+    solver_.constrained_minimum(last.M, last.G, none, -velocity_residual(), x, tolerance_,
+                                augmented_lagrangian_projection_iterations);  // G Δu = −r
     u += x;
     const auto e = equations(t, q, u);
-    solver_.constrained_minimum(e.M, e.G, none, e.g - solver_.times(e.G, a), x, tolerance_);  // G Δa = g − G a
+    solver_.constrained_minimum(e.M, e.G, none, e.g - solver_.times(e.G, a), x, tolerance_,
+                                augmented_lagrangian_projection_iterations);  // G Δa = g − G a
     a += x;
     force_ = solver_.mass_times(e.M, a) - e.F;
   }

@@ -106,7 +106,7 @@ TEST(AugmentedLagrangian, ARedundantRowsStallWithinTheToleranceEndsTheIteration)
   }
   const double per_step = numeric::augmented_lagrangian_penalty * delta * (gamma - delta * F(1)) / 2;
   EXPECT_NEAR(capped.udot(1) - stalled.udot(1), (capped.iterations - stalled.iterations) * per_step, 1e-11);
-  EXPECT_LT(std::abs(stalled.udot(1) - F(1)), std::abs(capped.udot(1) - F(1)) / 5);
+  EXPECT_LT(std::abs(stalled.udot(1) - F(1)), std::abs(capped.udot(1) - F(1)) / 3);  // 4 of the cap's 20 steps
   const double scale = 1 + stalled.udot.cwiseAbs().maxCoeff();
   EXPECT_GT(per_step, numeric::augmented_lagrangian_rounding * scale);
   EXPECT_LT(per_step, tolerance * scale);

@@ -155,7 +155,8 @@ TEST(IFToMM_A02_NFourBar, ReferenceAgreesWithTheScript) {
 }
 
 // A02, N = 2, over 20 s by simulate's default (Lagrange's multipliers, augmented Lagrangian): B0
-// within 2e-7 m of the parallelogram at each of the 400 outputs (8.9e-8; 5.6e-8 at rtol 1e-12)
+// within 3e-7 m of the parallelogram at each of the 400 outputs (2.4e-7, 1.0e-7 with the
+// accelerations' cap at 50 iterations; the benchmark asks 1e-3)
 // through all 26 horizontal crossings, each located as a loss of rank where the reference has
 // sin(phi) = 0; constraint violation and energy balance held.
 TEST(IFToMM_A02_NFourBar, DefaultMethodFollowsTheParallelogramThroughEverySingularPosition) {
@@ -163,7 +164,7 @@ TEST(IFToMM_A02_NFourBar, DefaultMethodFollowsTheParallelogramThroughEverySingul
   ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
   ASSERT_EQ(tr.t.size(), 401u);
   const auto phi = parallelogram_angle(2, 20, 0.05);
-  EXPECT_LT(b0_error(tr, phi), 2e-7);
+  EXPECT_LT(b0_error(tr, phi), 3e-7);
   EXPECT_LT(tr.summary.max_violation, 1e-7);
   EXPECT_LT(tr.summary.relative_energy_error, 1e-8);
   const auto& rank = tr.summary.constraint_rank;
@@ -212,20 +213,24 @@ TEST(IFToMM_A02_NFourBar, StepsThatJumpOffTheConstraintsAreIntegratedAgainOnTheB
   const auto phi = parallelogram_angle(2, 20, 0.05);
   struct Case {
     double rtol, b0;  // B0's largest error allowed
+    bool jumps;       // whether a step jumps off the constraints
   };
-  // B0 errors measured: 2.8e-2, 2.5e-4, 1.1e-4, 4.5e-6, 6.7e-7, 4.0e-7 (the other branch: 2 m).
+  // B0 errors measured: 1.3e-2, 3.3e-2, 6.2e-3, 2.2e-4, 8.3e-5, 2.8e-6, 7.9e-7, 6.0e-7 (the other
+  // branch: 2 m).
   // Which sign a jump shows first at the loose tolerances moves with the last bits of the solve:
   // among these three runs one jump at least keeps the energy (1.5e-4: t = 6.35; 5e-5: t = 15.45).
+  // At 7e-10 the steps jumped while the accelerations' cap was 50 iterations; at 20 none does.
   int by_velocity_alone = 0;
-  for (const auto [rtol, b0] : {Case{1e-4, 0.05}, Case{1.5e-4, 0.05}, Case{5e-5, 0.05}, Case{1e-6, 1e-3},
-                                Case{3e-7, 1e-3}, Case{1e-8, 1e-5}, Case{1e-9, 1e-6}, Case{7e-10, 1e-6}}) {
+  for (const auto [rtol, b0, jumps] :
+       {Case{1e-4, 0.05, true}, Case{1.5e-4, 0.05, true}, Case{5e-5, 0.05, true}, Case{1e-6, 1e-3, true},
+        Case{3e-7, 1e-3, true}, Case{1e-8, 1e-5, true}, Case{1e-9, 1e-6, true}, Case{7e-10, 1e-6, false}}) {
     auto options = a02_options();
     options.rtol = rtol;
     const auto tr = simulate_example("iftomm_a02_n_four_bar_2.yaml", "lagrange", options);
     ASSERT_TRUE(tr.summary.completed) << rtol << ": " << tr.summary.stop_reason;
     EXPECT_LT(b0_error(tr, phi), b0) << rtol;
     const auto& resteps = tr.summary.resteps;
-    ASSERT_FALSE(resteps.empty()) << rtol;
+    ASSERT_EQ(resteps.empty(), !jumps) << rtol;
     for (const auto& r : resteps) {
       EXPECT_NEAR(r.to - r.from, options.output_step, 1e-12) << r.to;  // one output interval
       const bool violated = r.violation > 1000 * rtol, energy = std::abs(r.energy_change) > 0.1,
@@ -235,7 +240,7 @@ TEST(IFToMM_A02_NFourBar, StepsThatJumpOffTheConstraintsAreIntegratedAgainOnTheB
       EXPECT_LT(r.max_step, options.output_step) << r.to;
       EXPECT_GT(r.max_step, 0) << r.to;
     }
-    EXPECT_NE(numeric::describe_resteps(resteps).find("re-step"), std::string::npos);
+    EXPECT_EQ(numeric::describe_resteps(resteps).find("re-step") != std::string::npos, jumps);
     EXPECT_TRUE(tr.summary.warnings.empty()) << ::testing::PrintToString(tr.summary.warnings);
     EXPECT_LT(tr.summary.constraint_work, 1e-4) << rtol;  // of the accepted steps
   }
@@ -243,7 +248,7 @@ TEST(IFToMM_A02_NFourBar, StepsThatJumpOffTheConstraintsAreIntegratedAgainOnTheB
   const auto fine = simulate_example("iftomm_a02_n_four_bar_2.yaml", "lagrange", a02_options());
   EXPECT_TRUE(fine.summary.resteps.empty());
   EXPECT_TRUE(numeric::describe_resteps(fine.summary.resteps).empty());
-  EXPECT_LT(fine.summary.constraint_work, 1e-7);
+  EXPECT_LT(fine.summary.constraint_work, 2e-7);  // 1.0e-7 (3.7e-8 with the accelerations' cap at 50)
   EXPECT_LT(fine.summary.constraint_work, fine.summary.energy_error);  // part of it
 }
 
@@ -256,7 +261,7 @@ TEST(IFToMM_A02_NFourBar, AViolationThatShorterStepsLeaveAsItWasIsProjected) {
   options.rtol = 1e-12;
   const auto tr = simulate_example("iftomm_a02_n_four_bar_2.yaml", "lagrange", options);
   ASSERT_TRUE(tr.summary.completed) << tr.summary.stop_reason;
-  EXPECT_LT(b0_error(tr, parallelogram_angle(2, 20, 0.05)), 1e-7);  // 5.6e-8
+  EXPECT_LT(b0_error(tr, parallelogram_angle(2, 20, 0.05)), 2e-7);  // 1.3e-7 (5.6e-8 with the cap at 50)
   ASSERT_FALSE(tr.summary.resteps.empty());
   for (const auto& r : tr.summary.resteps) EXPECT_LT(r.violation, 1e-8) << r.to;
   EXPECT_EQ(tr.summary.constraint_rank.changes.size(), 26u);

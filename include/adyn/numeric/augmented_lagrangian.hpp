@@ -32,14 +32,21 @@ namespace adyn::numeric {
 /// The penalty scale α0 relative to M (Bayo & Ledesma use 1e7 for unit masses): the iteration
 /// gains about this factor per step in every direction the rows constrain well.
 inline constexpr double augmented_lagrangian_penalty = 1e7;
-/// The iterations a solve may take. From λ = 0, k of them leave the fraction (1 + s)^-k of a row's
-/// demand unmet along a direction where s = ασ²/m (σ the rows' singular value there): none where
-/// the rows are far from dependent, and near a singular configuration (s → 0) about e^-ks, the
-/// regularization that carries the motion through on its branch. Fewer iterations at a larger α0
-/// with the same k·α0 (10 at 5e7, 12, 16, 25) cost less but passed IFToMM A02 (N = 2) on the other
-/// branch at some tolerances between 1e-10 and 5e-10, where 50 at 1e7 kept it
-/// (docs/performance.md): the value is not a free parameter.
-inline constexpr int augmented_lagrangian_iterations = 50;
+/// The iterations a solve of the accelerations may take. From λ = 0, k of them leave the fraction
+/// (1 + s)^-k of a row's demand unmet along a direction where s = ασ²/m (σ the rows' singular value
+/// there): none where the rows are far from dependent, and near a singular configuration (s → 0)
+/// about e^-ks, the regularization that carries the motion through on its branch. Not a free
+/// parameter (docs/performance.md): fewer iterations at a larger α0 with the same k·α0 (10 at 5e7,
+/// 12, 16, 25) passed IFToMM A02 (N = 2) on the other branch at some tolerances; at α0 = 1e7, with
+/// the regularized steps' looser error control (SimulationOptions::regularized_tolerance_factor),
+/// 20 kept A02 on its branch at N = 2 and 40 over rtol 1e-11 to 2e-9 with no more re-steps than 50
+/// and 10 did not (27 re-steps at N = 40, rtol 1e-11). A capped solve costs all of them: A02 at
+/// N = 40 spent 40 % of its run in the capped solves at 50.
+inline constexpr int augmented_lagrangian_iterations = 20;
+/// The iterations a projection onto the constraints may take (mass_orthogonal_correction, the
+/// index-3 form's projections): made at the samples or once per step, where their count costs
+/// little, so as many as the accelerations took before their cap was lowered.
+inline constexpr int augmented_lagrangian_projection_iterations = 50;
 /// The relative accuracy of u̇ (of 1 + max |u̇_i|) a solve is held to when its caller names none:
 /// the level of the iteration's own rounding (|Gᵀλ| and |M u̇| cancel in its residual).
 inline constexpr double augmented_lagrangian_rounding = 1e-11;
