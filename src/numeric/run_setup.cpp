@@ -55,6 +55,13 @@ void check_initial_state(const std::vector<std::string>& coordinates, const std:
   check(speeds, x0.u);
 }
 
+void check_inertia(const model::System& system) {
+  if (system.particles().empty() && system.bodies().empty())
+    throw ModelError("model '" + system.name() + "'",
+                     "has no particle and no rigid body: nothing in it has inertia, so its equations of motion give "
+                     "no accelerations to integrate (its kinematics: adyn check, classify, kinematics, derive)");
+}
+
 void check_combination(const SimulationOptions& options, const CompiledSystem& compiled,
                        const EquationsEvaluator& evaluator, const Monitors& monitors) {
   const auto& events = monitors.event_names;

@@ -18,6 +18,10 @@ namespace adyn::numeric {
 void check_initial_state(const std::vector<std::string>& coordinates, const std::vector<std::string>& speeds,
                          const formulations::State& x0);
 
+/// Throws adyn::ModelError naming the model when it has no particle and no rigid body: nothing in
+/// it has inertia, so its equations have no accelerations to integrate (a model of kinematics).
+void check_inertia(const model::System& system);
+
 /// Refuses options that do not go with the compiled equations or the model (bad input, before the
 /// run, saying what does go): Baumgarte stabilization or IDA for equations that eliminate their
 /// constraint rows, IDA with Baumgarte, the fixed-step integrators with the model's events, the

@@ -55,6 +55,7 @@ class Run {
     pb_.mass_orthogonal_projection = augmented && multipliers;
     pb_.rtol = options.rtol;
     pb_.atol = options.atol;
+    check_inertia(compiled.system());
     check_combination(options_, compiled_, evaluator_, monitors_);
     const auto& names = compiled.names();
     tr_.coordinate_names = names.coordinates;

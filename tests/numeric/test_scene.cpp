@@ -26,6 +26,15 @@ numeric::Trajectory run(const io::ModelDocument& doc, double t_end) {
   return numeric::simulate(doc.system, eom, formulations::state_for(eom, doc.system, 0, q, u), o);
 }
 
+// One sample at the model's reference configuration (no run: a model of kinematics has none).
+numeric::Trajectory reference_sample(const io::ModelDocument& doc) {
+  numeric::Trajectory tr;
+  for (const auto& q : doc.system.coordinates()) tr.coordinate_names.push_back(q.get_name());
+  tr.t = {0.0};
+  tr.q = {doc.system.reference_configuration()};
+  return tr;
+}
+
 std::size_t index(const std::vector<std::string>& names, const std::string& name) {
   return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
 }
@@ -124,12 +133,7 @@ TEST(Scene, AnIncompleteTrajectoryIsMarkedInItsCsv) {
 // all four bodies); the two wheels roll on one plane, N's z = 0 through O with normal −N.z.
 TEST(Scene, TheModelsGeometryAndThePlaneItRollsOn) {
   const auto doc = io::read_model_document(test::example("whipple_bicycle.yaml"));
-  numeric::Trajectory tr;
-  tr.coordinate_names.clear();
-  for (const auto& q : doc.system.coordinates()) tr.coordinate_names.push_back(q.get_name());
-  tr.t = {0.0};
-  tr.q = {doc.system.reference_configuration()};
-  const auto scene = numeric::sample_scene(doc.system, tr);
+  const auto scene = numeric::sample_scene(doc.system, reference_sample(doc));
   ASSERT_EQ(scene.shapes.size(), 6u);
   EXPECT_EQ(scene.shapes[0].kind, "torus");
   EXPECT_EQ(scene.shapes[0].size[0], 0.3);  // rR
@@ -144,7 +148,7 @@ TEST(Scene, TheModelsGeometryAndThePlaneItRollsOn) {
   EXPECT_EQ(scene.planes[0].normal, (std::array<double, 3>{0, 0, -1}));
   // Angeles' disk rolls on its own plane; the double pendulum rolls on none.
   const auto disk = io::read_model_document(test::example("angeles_rolling_disk_contact.yaml"));
-  EXPECT_EQ(numeric::sample_scene(disk.system, run(disk, 0.2)).planes.size(), 1u);
+  EXPECT_EQ(numeric::sample_scene(disk.system, reference_sample(disk)).planes.size(), 1u);  // no masses to run
   const auto pendulum = io::read_model_document(test::example("double_pendulum.yaml"));
   EXPECT_TRUE(numeric::sample_scene(pendulum.system, run(pendulum, 0.2)).planes.empty());
 }

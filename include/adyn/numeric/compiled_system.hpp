@@ -88,6 +88,8 @@ class CompiledSystem {
   /// The monitors (simulation internals), built at the first call: the first run's (a caller of
   /// the dynamics alone never pays for them).
   const Monitors& monitors() const;
+  /// The system compiled (without the constraints the equations leave out).
+  const model::System& system() const { return kept_; }
 
  private:
   CompiledSystem(const model::System& kept, const formulations::EquationsOfMotion& eom, const CompileOptions& options,
