@@ -1,6 +1,9 @@
 // The simulation's monitors kept in the set-up cache (simulation_monitors.hpp, setup_cache.hpp).
 #include <array>
+#include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "adyn/error.hpp"
 #include "adyn/numeric/compiled_function.hpp"

@@ -95,7 +95,9 @@ std::optional<KeptProgram> parse(const std::string& bytes) {
   entry.sizes.resize(count);
   for (auto& n : entry.sizes)
     if (!(in >> n)) return std::nullopt;
-  if (!(in >> note_size >> library_size >> more) || more > content.size()) return std::nullopt;
+  if (!(in >> note_size >> library_size >> more) || note_size > content.size() || library_size > content.size() ||
+      more > content.size())
+    return std::nullopt;
   std::vector<std::size_t> program_sizes(more);
   std::size_t total = note_size + library_size;
   for (auto& n : program_sizes)

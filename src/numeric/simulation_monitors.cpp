@@ -71,6 +71,26 @@ std::vector<kin::ReferenceFrame> oriented_frames(const std::vector<kin::Referenc
   return frames;
 }
 
+// Whether `programs` fit the monitors' rows, names and frames in `mon` and the equations' state: the
+// programs' inputs (t, q, u, parameters: `inputs` of them; Q^c's also u̇) and their outputs, each
+// optional program there exactly where `mon` needs one. `solved_for`: the eliminated speeds' count.
+bool fit(const MonitorPrograms& programs, const Monitors& mon, const formulations::EquationsOfMotion& eom,
+         std::size_t inputs, std::size_t solved_for) {
+  const std::size_t n = eom.n(), p = eom.p(), constraints = mon.configuration_rows.size(), events = mon.event_names.size();
+  auto fits = [](const StraightLineProgram& program, std::size_t outputs, std::size_t in) {
+    return program.input_count == in && program.outputs.size() == outputs;
+  };
+  auto fits_if_any = [&](const std::optional<StraightLineProgram>& program, bool expected, std::size_t outputs,
+                         std::size_t in) { return program.has_value() == expected && (!program || fits(*program, outputs, in)); };
+  return fits(programs.projection, mon.h + mon.h * n + mon.k + mon.k * p + 2, inputs) && fits(programs.rate, 1, inputs) &&
+         fits(programs.residuals, 2 * constraints, inputs) &&
+         fits_if_any(programs.constraint_power, programs.constraint_power.has_value(), 1, inputs + p) &&
+         fits_if_any(programs.dependent_speeds, !mon.dependent_speed_names.empty(), mon.dependent_speed_names.size(), inputs) &&
+         fits_if_any(programs.eliminated_block, programs.eliminated_block.has_value(), constraints * solved_for, inputs) &&
+         fits_if_any(programs.events, events > 0, events + events * p, inputs) &&
+         fits_if_any(programs.orientations, !mon.oriented_frames.empty(), 9 * mon.oriented_frames.size(), inputs);
+}
+
 }  // namespace
 
 EliminatedSpeeds eliminated_speeds(const formulations::EquationsOfMotion& eom) {
@@ -149,9 +169,10 @@ MonitorPrograms derive_monitor_programs(const model::System& system, const formu
   // The block of the constraint rows in the eliminated speeds, ∂r/∂u_d (rows × eliminated): where
   // it is singular the eliminated speeds are not determined (a singular configuration).
   std::vector<GiNaC::symbol> solved_for = eom.dependent_speeds;
+  const auto rates = sym::derivatives_of(eom.coordinates);
   if (solved_for.empty())
     for (const auto& name : eliminated.names)
-      for (const auto& rate : sym::derivatives_of(eom.coordinates))
+      for (const auto& rate : rates)
         if (rate.get_name() == name) solved_for.push_back(rate);
   std::vector<ex> block;
   for (const auto& c : system.constraints()) {
@@ -205,22 +226,7 @@ std::optional<Monitors> assemble_monitors(const model::System& system, const for
   const auto moving = system.moving_frames();
   mon.euler = euler_parameter_sets(moving, eom.coordinates);
   mon.oriented_frames = oriented_frames(moving);
-  // The programs fit these equations: their inputs (t, q, u, parameters) and outputs.
-  const std::size_t n = eom.n(), p = eom.p(), inputs = 1 + n + p + system.parameter_values().size();
-  const std::size_t constraints = mon.configuration_rows.size(), events = mon.event_names.size();
-  auto fits = [&](const StraightLineProgram& program, std::size_t outputs, std::size_t in) {
-    return program.input_count == in && program.outputs.size() == outputs;
-  };
-  auto fits_if_any = [&](const std::optional<StraightLineProgram>& program, bool expected, std::size_t outputs,
-                         std::size_t in) { return program.has_value() == expected && (!program || fits(*program, outputs, in)); };
-  if (!fits(programs.projection, mon.h + mon.h * n + mon.k + mon.k * p + 2, inputs) || !fits(programs.rate, 1, inputs) ||
-      !fits(programs.residuals, 2 * constraints, inputs) ||
-      !fits_if_any(programs.constraint_power, programs.constraint_power.has_value(), 1, inputs + p) ||
-      !fits_if_any(programs.dependent_speeds, !mon.dependent_speed_names.empty(), mon.dependent_speed_names.size(), inputs) ||
-      !fits_if_any(programs.eliminated_block, programs.eliminated_block.has_value(), constraints * solved_for, inputs) ||
-      !fits_if_any(programs.events, events > 0, events + events * p, inputs) ||
-      !fits_if_any(programs.orientations, !mon.oriented_frames.empty(), 9 * mon.oriented_frames.size(), inputs))
-    return std::nullopt;
+  if (!fit(programs, mon, eom, 1 + eom.n() + eom.p() + system.parameter_values().size(), solved_for)) return std::nullopt;
   if (const auto impact = std::find_if(mon.restitution.begin(), mon.restitution.end(), [](double e_r) { return e_r >= 0; });
       eom.speed_definitions.rows() && impact != mon.restitution.end())
     throw NotApplicableError("event '" + mon.event_names[static_cast<std::size_t>(impact - mon.restitution.begin())] + "'",

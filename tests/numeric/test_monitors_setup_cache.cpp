@@ -3,7 +3,11 @@
 // dependent speeds and momenta — and other equations of the same model find nothing.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "adyn/analysis/initial_state.hpp"
 #include "adyn/formulations/methods.hpp"
