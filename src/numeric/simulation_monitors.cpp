@@ -91,6 +91,15 @@ bool fit(const MonitorPrograms& programs, const Monitors& mon, const formulation
          fits_if_any(programs.orientations, !mon.oriented_frames.empty(), 9 * mon.oriented_frames.size(), inputs);
 }
 
+// (t, q, u, parameters) into `in`, resized to them (no allocation once it holds as many).
+void write_inputs(const Problem& pb, std::vector<double>& in, double t, const double* q, const double* u) {
+  in.resize(1 + pb.n + pb.p + pb.parameters.size());
+  in[0] = t;
+  std::copy(q, q + pb.n, in.begin() + 1);
+  std::copy(u, u + pb.p, in.begin() + 1 + static_cast<std::ptrdiff_t>(pb.n));
+  std::copy(pb.parameters.begin(), pb.parameters.end(), in.begin() + 1 + static_cast<std::ptrdiff_t>(pb.n + pb.p));
+}
+
 }  // namespace
 
 EliminatedSpeeds eliminated_speeds(const formulations::EquationsOfMotion& eom) {
@@ -249,14 +258,11 @@ std::optional<Monitors> assemble_monitors(const model::System& system, const for
 Power Problem::power(double t, const double* Y, const double* udot, const Eigen::VectorXd& constraint_force) const {
   Power power;
   if (!monitors->energy) return power;
-  auto in = inputs(t, Y, Y + n);
-  monitors->rate->evaluate(in.data(), &power.applied);
+  const double* in = evaluation_inputs(t, Y, monitors->constraint_power ? udot : nullptr);
+  monitors->rate->evaluate(in, &power.applied);
   if (monitors->speeds_are_rates && constraint_force.size())
     power.constraints = Eigen::Map<const Eigen::VectorXd>(Y + n, static_cast<Eigen::Index>(p)).dot(constraint_force);
-  if (monitors->constraint_power) {
-    in.insert(in.end(), udot, udot + p);
-    monitors->constraint_power->evaluate(in.data(), &power.constraints);
-  }
+  if (monitors->constraint_power) monitors->constraint_power->evaluate(in, &power.constraints);
   return power;
 }
 
@@ -275,9 +281,8 @@ Eigen::VectorXd Problem::correction(double t, const double* Y) const {
   const auto rows = static_cast<Eigen::Index>(evaluator->constraint_rows());
   Eigen::VectorXd c = Eigen::VectorXd::Zero(rows);
   if (baumgarte == 0 || rows == 0) return c;
-  auto in = inputs(t, Y, Y + n);
   std::vector<double> out(monitors->residuals->output_count());
-  monitors->residuals->evaluate(in.data(), out.data());
+  monitors->residuals->evaluate(evaluation_inputs(t, Y), out.data());
   const auto k = static_cast<Eigen::Index>(out.size() / 2);
   for (Eigen::Index i = 0; i < rows && i < k; ++i)
     c(i) = -2 * baumgarte * out[static_cast<std::size_t>(k + i)] - baumgarte * baumgarte * out[static_cast<std::size_t>(i)];
@@ -285,11 +290,15 @@ Eigen::VectorXd Problem::correction(double t, const double* Y) const {
 }
 
 std::vector<double> Problem::inputs(double t, const double* q, const double* u) const {
-  std::vector<double> in = {t};
-  in.insert(in.end(), q, q + n);
-  in.insert(in.end(), u, u + p);
-  in.insert(in.end(), parameters.begin(), parameters.end());
+  std::vector<double> in;
+  write_inputs(*this, in, t, q, u);
   return in;
+}
+
+const double* Problem::evaluation_inputs(double t, const double* Y, const double* udot) const {
+  write_inputs(*this, input_buffer, t, Y, Y + n);
+  if (udot) input_buffer.insert(input_buffer.end(), udot, udot + p);
+  return input_buffer.data();
 }
 
 bool Problem::stop_requested() {

@@ -138,9 +138,15 @@ struct Problem {
   Eigen::VectorXd correction(double t, const double* Y) const;
   /// (t, q, u, parameters): the inputs of the monitors' tapes.
   std::vector<double> inputs(double t, const double* q, const double* u) const;
+  /// The same at the state Y (then u̇, if given), in a buffer kept between calls, valid until the
+  /// next: for what is evaluated at every evaluation of the equations (a vector made each time was
+  /// a tenth of the double pendulum's run).
+  const double* evaluation_inputs(double t, const double* Y, const double* udot = nullptr) const;
   /// Whether the user asked to stop (then stopped_by_user is set) or the deadline passed (then
   /// out_of_time is).
   bool stop_requested();
+
+  mutable std::vector<double> input_buffer{};  // evaluation_inputs'
 };
 
 /// The state's constraint violation and energy at time t. When the violation exceeds

@@ -82,8 +82,7 @@ int dae_residual(sunrealtype t, N_Vector yy, N_Vector yp, N_Vector rr, void* dat
     const auto e = pb->evaluator->matrices(t, q, u);
     auto& c = pb->projection_values;  // φ, φ_q, r, ∂r/∂u, E, T; sized once, not per residual
     c.resize(pb->monitors->projection->output_count());
-    const auto in = pb->inputs(t, Y, Y + n);
-    pb->monitors->projection->evaluate(in.data(), c.data());
+    pb->monitors->projection->evaluate(pb->evaluation_inputs(t, Y), c.data());
     Eigen::Map<const Eigen::VectorXd> phi(c.data(), h), r(c.data() + h + h * n, k);
     Eigen::Map<const RowMajor> phi_q(c.data() + h, h, n);
     const Eigen::VectorXd force = e.G.transpose() * lambda;
