@@ -116,10 +116,11 @@ struct SimulationOptions {
   /// the rows' singular value has grown again (IFToMM A02: within about 0.1 ms of each crossing).
   /// Held to the tolerances, the steps resolved that regularization in microseconds: A02 (N = 40,
   /// rtol 1e-10) spent 18 000 of its 33 000 evaluations within a millisecond of its 26 crossings.
-  /// At 100 × it takes 24 000, B0 as close to the reference (1.6e-7 m against 1.4e-7 m); with N = 2
-  /// the branch, B0's error and the branch-jump guard's re-steps are as before at every rtol from
+  /// At 100 × it took 24 000, B0 as close to the reference (1.6e-7 m against 1.4e-7 m); with N = 2
+  /// the branch, B0's error and the branch-jump guard's re-steps were as before at every rtol from
   /// 1e-11 to 1e-6, in 0.6–0.9 of the evaluations (docs/performance.md, "Steps through the
-  /// regularization, short C functions").
+  /// regularization, short C functions"; measured with the accelerations' cap at 50 iterations,
+  /// before it was lowered to 20: "The monitors kept, the accelerations' cap at 20").
   static constexpr double regularized_tolerance_factor = 100;
   /// Throws adyn::ModelError ("simulation options") for options that would integrate nothing,
   /// never end, exceed max_samples or let the constraint drift grow: t_end not finite or not after
