@@ -65,18 +65,24 @@ int iterate(const Solve& solve, const MassTimes& mass_times, const Times& times,
   for (auto* sized : {&force, &Mx, &residual, &correction}) sized->resize(p);
   x.setZero(p);
   double previous = std::numeric_limits<double>::infinity(), before = previous;
-  for (int k = 1; k <= max_iterations; ++k) {
-    lambda = mu + alpha * gap;  // gap = c − G x
+  for (int k = 1; k <= max_iterations; ++k) {  // elementwise steps as loops: no expression per step
+    for (Eigen::Index i = 0; i < m; ++i) lambda(i) = mu(i) + alpha * gap(i);  // gap = c − G x
     transpose_times(lambda, force);
     mass_times(x, Mx);
-    residual = b + force - Mx;
+    for (Eigen::Index j = 0; j < p; ++j) residual(j) = b(j) + force(j) - Mx(j);
     solve(residual, correction);
-    x += correction;
+    double size = 0, largest = 0;
+    for (Eigen::Index j = 0; j < p; ++j) {
+      x(j) += correction(j);
+      size = std::max(size, std::abs(correction(j)));
+      largest = std::max(largest, std::abs(x(j)));
+    }
     times(x, Gx);
-    gap = c - Gx;
-    mu += alpha * gap;
-    const double size = correction.cwiseAbs().maxCoeff();
-    if (finished(size, previous, before, 1 + x.cwiseAbs().maxCoeff(), tolerance)) return k;
+    for (Eigen::Index i = 0; i < m; ++i) {
+      gap(i) = c(i) - Gx(i);
+      mu(i) += alpha * gap(i);
+    }
+    if (finished(size, previous, before, 1 + largest, tolerance)) return k;
     before = previous;
     previous = size;
   }
@@ -123,7 +129,7 @@ AugmentedLagrangianSolver::AugmentedLagrangianSolver(std::size_t p, std::size_t 
         products_.push_back({lower.at({j, k}), static_cast<int>(i), j, k});
       }
   if (dense_)
-    dense_A_ = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(p), static_cast<Eigen::Index>(p));
+    small_ = linalg::SmallCholesky(p);
   else
     ldlt_.analyzePattern(A_);
   permuted_.resize(static_cast<Eigen::Index>(p));
@@ -143,7 +149,7 @@ AugmentedLagrangianSolver::AugmentedLagrangianSolver(const AugmentedLagrangianSo
       A_(other.A_),
       alpha_(other.alpha_),
       dense_(other.dense_),
-      dense_A_(other.dense_A_),
+      small_(other.small_),
       permuted_(other.permuted_) {
   if (!dense_) ldlt_.analyzePattern(A_);
 }
@@ -160,18 +166,18 @@ double AugmentedLagrangianSolver::penalty(const MatrixRef& M, const MatrixRef& G
 
 bool AugmentedLagrangianSolver::factorize(const MatrixRef& M, const MatrixRef& G, double alpha) const {
   alpha_ = alpha;
+  if (dense_) {
+    small_.set_zero();
+    for (const auto& e : mass_entries_) small_.lower(e.row, e.column) = M(e.row, e.column);
+    for (const auto& e : products_) small_.lower(e.column, e.other) += alpha * G(e.row, e.column) * G(e.row, e.other);
+    return small_.factorize(linalg::singular_pivot_ratio);
+  }
   double* values = A_.valuePtr();
   std::fill(values, values + A_.nonZeros(), 0.0);
   for (const auto& e : mass_entries_) values[e.value] = M(e.row, e.column);
   for (const auto& e : products_) values[e.value] += alpha * G(e.row, e.column) * G(e.row, e.other);
   Eigen::VectorXd diagonal(static_cast<Eigen::Index>(p_));
   for (std::size_t j = 0; j < p_; ++j) diagonal(static_cast<Eigen::Index>(j)) = values[diagonal_[j]];
-  if (dense_) {
-    for (Eigen::Index column = 0; column < A_.outerSize(); ++column)
-      for (Eigen::SparseMatrix<double>::InnerIterator it(A_, column); it; ++it) dense_A_(it.row(), it.col()) = it.value();
-    llt_.compute(dense_A_);  // reads the lower triangle
-    return llt_.info() == Eigen::Success && linalg::regular_pivots(llt_.matrixLLT(), diagonal);
-  }
   ldlt_.factorize(A_);
   const Eigen::VectorXd permuted = ldlt_.permutationP() * diagonal;
   return ldlt_.info() == Eigen::Success &&
@@ -184,7 +190,7 @@ bool AugmentedLagrangianSolver::factorize(const MatrixRef& M, const MatrixRef& G
 void AugmentedLagrangianSolver::solve_into(const Eigen::VectorXd& r, Eigen::VectorXd& y) const {
   if (dense_) {
     y = r;
-    llt_.solveInPlace(y);
+    small_.solve_in_place(y.data());
     return;
   }
   permuted_.noalias() = ldlt_.permutationP() * r;  // SimplicialLDLT::solve, step by step
@@ -207,6 +213,11 @@ void AugmentedLagrangianSolver::gather(const MatrixRef& M, const MatrixRef& G) c
   g_values_.resize(columns_.size());
   for (std::size_t i = 0; i < m_; ++i)
     for (int a = row_start_[i]; a < row_start_[i + 1]; ++a) g_values_[a] = G(static_cast<Eigen::Index>(i), columns_[a]);
+  if (dense_) {  // M whole, row-major: its product a dense loop
+    m_values_.assign(p_ * p_, 0.0);
+    for (const auto& e : mass_entries_) m_values_[e.row * p_ + e.column] = m_values_[e.column * p_ + e.row] = M(e.row, e.column);
+    return;
+  }
   m_values_.resize(mass_entries_.size());
   for (std::size_t k = 0; k < mass_entries_.size(); ++k) m_values_[k] = M(mass_entries_[k].row, mass_entries_[k].column);
 }
@@ -239,11 +250,19 @@ void AugmentedLagrangianSolver::gathered_transpose_times(const Eigen::VectorXd& 
 }
 
 void AugmentedLagrangianSolver::gathered_mass_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
-  y.setZero(static_cast<Eigen::Index>(p_));  // from the lower triangle's entries, in their order
-  const Entry* entries = mass_entries_.data();
+  y.setZero(static_cast<Eigen::Index>(p_));
   const double* values = m_values_.data();
   const double* xs = x.data();
   double* ys = y.data();
+  if (dense_) {
+    for (std::size_t i = 0; i < p_; ++i, values += p_) {
+      double sum = 0;
+      for (std::size_t j = 0; j < p_; ++j) sum += values[j] * xs[j];
+      ys[i] = sum;
+    }
+    return;
+  }
+  const Entry* entries = mass_entries_.data();  // from the lower triangle's entries, in their order
   for (std::size_t k = 0; k < mass_entries_.size(); ++k) ys[entries[k].row] += values[k] * xs[entries[k].column];
   for (const int k : off_diagonal_) ys[entries[k].column] += values[k] * xs[entries[k].row];
 }

@@ -19,13 +19,15 @@
 // The matrix M + αGᵀG is assembled on the structural nonzeros of M and G and factored sparsely
 // (Eigen's simplicial LDLᵀ, its ordering and pattern analysed once), so a long chain of closed loops
 // costs what its bandwidth does, not p³; up to augmented_lagrangian_dense_speeds speeds it is
-// factored densely (Cholesky, LLᵀ), where the sparse solve's bookkeeping costs more than the p³/6
-// operations. The iteration's vectors are kept between solves: a solve allocates nothing.
+// factored densely (Cholesky, LLᵀ: linalg::SmallCholesky), where the sparse solve's bookkeeping costs
+// more than the p³/6 operations. The iteration's vectors are kept between solves: a solve allocates nothing.
 #include <Eigen/Dense>
 #include <Eigen/Sparse>
 
 #include <optional>
 #include <vector>
+
+#include "adyn/linalg/small_cholesky.hpp"
 
 namespace adyn::numeric {
 
@@ -120,7 +122,7 @@ class AugmentedLagrangianSolver {
   std::vector<int> off_diagonal_;          // the mass entries off the diagonal
   std::vector<int> row_start_, columns_;  // G's nonzeros by rows (compressed)
   std::vector<int> diagonal_;              // value index of A(j, j)
-  mutable std::vector<double> g_values_, m_values_;  // G's nonzeros (as columns_), M's (as mass_entries_)
+  mutable std::vector<double> g_values_, m_values_;  // G's nonzeros (as columns_), M's (as mass_entries_; where dense_ all of M, row-major)
   void gather(const MatrixRef& M, const MatrixRef& G) const;
   void gathered_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
   void gathered_transpose_times(const Eigen::VectorXd& mu, Eigen::VectorXd& y) const;
@@ -131,8 +133,7 @@ class AugmentedLagrangianSolver {
   mutable double alpha_ = 0;               // the penalty of the last factorization
   bool dense_;                             // p ≤ augmented_lagrangian_dense_speeds
   mutable Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower> ldlt_;
-  mutable Eigen::MatrixXd dense_A_;        // A's lower triangle, where dense_
-  mutable Eigen::LLT<Eigen::MatrixXd> llt_;
+  mutable linalg::SmallCholesky small_;    // A and its factor, where dense_
   mutable Eigen::VectorXd permuted_;       // the sparse solve's work vector
   mutable IterationVectors vectors_;
 };
