@@ -277,9 +277,10 @@ double Problem::energy_rate_integral(const double* Y) const {
   return Y[n + p] + (monitors->constraints_do_work ? constraint_work(Y) : 0.0);
 }
 
-Eigen::VectorXd Problem::correction(double t, const double* Y) const {
+const Eigen::VectorXd& Problem::correction(double t, const double* Y) const {
   const auto rows = static_cast<Eigen::Index>(evaluator->constraint_rows());
-  Eigen::VectorXd c = Eigen::VectorXd::Zero(rows);
+  Eigen::VectorXd& c = correction_buffer;
+  c.setZero(rows);
   if (baumgarte == 0 || rows == 0) return c;
   std::vector<double> out(monitors->residuals->output_count());
   monitors->residuals->evaluate(evaluation_inputs(t, Y), out.data());

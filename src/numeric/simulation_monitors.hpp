@@ -134,8 +134,8 @@ struct Problem {
   double constraint_work(const double* Y) const { return monitors->constraint_work ? Y[n + p + 1] : 0.0; }
   /// The length of the state vector (q, u, W[, W_c]).
   std::size_t state_size() const { return n + p + (monitors->constraint_work ? 2 : 1); }
-  /// −2α r − α² φ for each constraint row (Baumgarte), or zeros.
-  Eigen::VectorXd correction(double t, const double* Y) const;
+  /// −2α r − α² φ for each constraint row (Baumgarte), or zeros, in a buffer the next call overwrites.
+  const Eigen::VectorXd& correction(double t, const double* Y) const;
   /// (t, q, u, parameters): the inputs of the monitors' tapes.
   std::vector<double> inputs(double t, const double* q, const double* u) const;
   /// The same at the state Y (then u̇, if given), in a buffer kept between calls, valid until the
@@ -147,6 +147,7 @@ struct Problem {
   bool stop_requested();
 
   mutable std::vector<double> input_buffer{};  // evaluation_inputs'
+  mutable Eigen::VectorXd correction_buffer{};  // correction()'s, valid until its next call
 };
 
 /// The state's constraint violation and energy at time t. When the violation exceeds

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <regex>
+
 #include "cli_support.hpp"
 
 using adyn::test::example;
@@ -56,7 +58,9 @@ TEST(CompareCommand, OperationsAreThoseOfOneEvaluation) {
   }
   const auto text = run({"compare", example("double_pendulum.yaml"), "--states", "1"}).out;
   EXPECT_NE(text.find("method                 derive (ms)       ops  max rel. difference\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("kane                           "), std::string::npos) << text;
+  // Kane's row: its name, the derivation's milliseconds (their width varies with the machine's load)
+  // and the operations of one evaluation.
+  EXPECT_TRUE(std::regex_search(text, std::regex("\nkane +[0-9]+\\.[0-9] +[0-9]+ +\\S+ agrees\n"))) << text;
 }
 
 // Coulomb friction on the wire is a nonideal constraint force that only Udwadia–Kalaba's equations

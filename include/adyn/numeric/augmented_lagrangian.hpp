@@ -122,7 +122,7 @@ class AugmentedLagrangianSolver {
   std::vector<int> off_diagonal_;          // the mass entries off the diagonal
   std::vector<int> row_start_, columns_;  // G's nonzeros by rows (compressed)
   std::vector<int> diagonal_;              // value index of A(j, j)
-  mutable std::vector<double> g_values_, m_values_;  // G's nonzeros (as columns_), M's (as mass_entries_; where dense_ all of M, row-major)
+  mutable std::vector<double> g_values_, m_values_;  // G's nonzeros (as columns_), M's (as mass_entries_); where dense_ both whole, row-major
   void gather(const MatrixRef& M, const MatrixRef& G) const;
   void gathered_times(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
   void gathered_transpose_times(const Eigen::VectorXd& mu, Eigen::VectorXd& y) const;
