@@ -15,7 +15,7 @@ packages=(
   libsundials-dev                                # ODE/DAE integrators
   libyaml-cpp-dev nlohmann-json3-dev             # model files, JSON output
   liburdfdom-dev libtinyxml-dev                  # URDF robot descriptions (adyn check robot.urdf)
-  libssl-dev                                     # SHA-256 of compiled-code cache entries
+  nettle-dev                                     # SHA-256 of compiled-code cache entries
   libcli11-dev libfmt-dev                        # command line, formatting
   gnuplot-nox                                    # plots (adyn simulate --plot)
   libgtest-dev libgmock-dev libbenchmark-dev     # tests and micro-benchmarks
