@@ -325,12 +325,17 @@ int AugmentedLagrangianSolver::constrained_minimum(const MatrixRef& M, const Mat
 std::optional<ConstrainedAccelerations> AugmentedLagrangianSolver::solve(const MatrixRef& M, const Eigen::VectorXd& F,
                                                                          const MatrixRef& G, const Eigen::VectorXd& g,
                                                                          double tolerance) const {
-  if (!factorize(M, G, penalty(M, G))) return std::nullopt;
   ConstrainedAccelerations out;
+  return solve(M, F, G, g, tolerance, out) ? std::optional(std::move(out)) : std::nullopt;
+}
+
+bool AugmentedLagrangianSolver::solve(const MatrixRef& M, const Eigen::VectorXd& F, const MatrixRef& G,
+                                      const Eigen::VectorXd& g, double tolerance, ConstrainedAccelerations& out) const {
+  if (!factorize(M, G, penalty(M, G))) return false;
   out.iterations = constrained_minimum(M, G, F, g, out.udot, tolerance);
   gathered_mass_times(out.udot, out.constraint_force);  // M u̇ − F, M as gathered by constrained_minimum
   out.constraint_force -= F;
-  return out;
+  return true;
 }
 
 Eigen::VectorXd least_norm_multipliers(const Eigen::MatrixXd& G, const Eigen::VectorXd& f) {

@@ -317,19 +317,31 @@ Derivatives EquationsEvaluator::evaluate_unconstrained(double t, const Eigen::Ve
   return d;
 }
 
-// The augmented Lagrangian on M and G where the compiled function wrote them (no copy).
-Derivatives EquationsEvaluator::evaluate_augmented(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
-                                                   const Eigen::VectorXd& correction, bool multipliers) const {
-  const auto e = view(t, q.data(), u.data());
-  auto solved = augmented_->solve(e.M, e.F, e.G, e.g + correction, solver_tolerance_);
-  if (!solved || !solved->udot.allFinite()) {
+// The augmented Lagrangian on M and G where the compiled function wrote them (no copy), into d's
+// vectors and the workspace's.
+void EquationsEvaluator::evaluate_augmented(double t, const double* q, const double* u, const Eigen::VectorXd& correction,
+                                            bool multipliers, Derivatives& d) const {
+  const auto e = view(t, q, u);
+  corrected_g_ = e.g + correction;
+  if (!augmented_->solve(e.M, e.F, e.G, corrected_g_, solver_tolerance_, solved_) || !solved_.udot.allFinite()) {
     if (!e.M.allFinite() || !e.G.allFinite()) throw_not_finite(t);
     throw SingularityError(method_ + " equations " + at_time(t), linalg::not_positive_definite);
   }
-  Derivatives d{.qdot = e.qdot, .udot = std::move(solved->udot), .lambda = {}, .constraint_force = std::move(solved->constraint_force),
-                .regularized = solved->iterations >= augmented_lagrangian_iterations};
-  if (multipliers) d.lambda = least_norm_multipliers(e.G, d.constraint_force);
-  return d;
+  d.qdot = e.qdot;
+  d.udot = solved_.udot;
+  d.constraint_force = solved_.constraint_force;
+  d.regularized = solved_.iterations >= augmented_lagrangian_iterations;
+  if (multipliers)
+    d.lambda = least_norm_multipliers(e.G, d.constraint_force);
+  else
+    d.lambda.resize(0);
+}
+
+void EquationsEvaluator::evaluate_into(double t, const double* q, const double* u, const Eigen::VectorXd& correction,
+                                       Derivatives& out) const {
+  if (augmented_path()) return evaluate_augmented(t, q, u, correction, false, out);
+  const auto N = static_cast<Eigen::Index>(n_), P = static_cast<Eigen::Index>(p_);
+  out = evaluate(t, Eigen::Map<const Eigen::VectorXd>(q, N), Eigen::Map<const Eigen::VectorXd>(u, P), correction, false);
 }
 
 // The dependent speeds solved numerically (numeric_elimination.hpp); the constraint force in the
@@ -357,8 +369,11 @@ Derivatives EquationsEvaluator::evaluate(double t, const Eigen::VectorXd& q, con
     return evaluate_unconstrained(t, q, u);
   if (enforcement_ == formulations::ConstraintEnforcement::NumericElimination)
     return evaluate_eliminated(t, q, u, correction);
-  if (solver_ == ConstraintSolver::AugmentedLagrangian && enforcement_ == formulations::ConstraintEnforcement::Multipliers)
-    return evaluate_augmented(t, q, u, correction, multipliers);
+  if (augmented_path()) {
+    Derivatives d;
+    evaluate_augmented(t, q.data(), u.data(), correction, multipliers, d);
+    return d;
+  }
   auto [M, G, F, g, qdot, mu] = matrices(t, q, u);
   g += correction;
   const auto P = static_cast<Eigen::Index>(p_);

@@ -148,6 +148,7 @@ struct Problem {
 
   mutable std::vector<double> input_buffer{};  // evaluation_inputs'
   mutable Eigen::VectorXd correction_buffer{};  // correction()'s, valid until its next call
+  Derivatives derivatives{};  // the right-hand side's, its vectors reused (EquationsEvaluator::evaluate_into)
 };
 
 /// The state's constraint violation and energy at time t. When the violation exceeds

@@ -31,8 +31,8 @@ int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* data) {
       pb->write_power(t, Y, D + pb->n, Eigen::VectorXd(), D);
       return 0;
     }
-    Eigen::Map<const Eigen::VectorXd> q(Y, static_cast<Eigen::Index>(pb->n)), u(Y + pb->n, static_cast<Eigen::Index>(pb->p));
-    auto d = pb->evaluator->evaluate(t, q, u, pb->correction(t, Y), false);
+    auto& d = pb->derivatives;
+    pb->evaluator->evaluate_into(t, Y, Y + pb->n, pb->correction(t, Y), d);
     pb->regularized = d.regularized;
     pb->regularized_evaluations += d.regularized ? 1 : 0;
     std::copy(d.qdot.data(), d.qdot.data() + pb->n, D);

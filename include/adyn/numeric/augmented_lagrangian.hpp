@@ -90,6 +90,10 @@ class AugmentedLagrangianSolver {
   std::optional<ConstrainedAccelerations> solve(const MatrixRef& M, const Eigen::VectorXd& F, const MatrixRef& G,
                                                 const Eigen::VectorXd& g,
                                                 double tolerance = augmented_lagrangian_rounding) const;
+  /// The same into `out`, its vectors reused (nothing allocated once they have their sizes); false
+  /// where solve() gives nothing.
+  bool solve(const MatrixRef& M, const Eigen::VectorXd& F, const MatrixRef& G, const Eigen::VectorXd& g, double tolerance,
+             ConstrainedAccelerations& out) const;
 
   // The parts of solve(), also the steps of the index-3 form (index3_augmented_lagrangian.cpp),
   // which factors A once per Newton iteration and projects with it.

@@ -118,6 +118,9 @@ class EquationsEvaluator {
   /// Lagrangian computes u̇ and the constraint force without them).
   Derivatives evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Eigen::VectorXd& correction,
                        bool multipliers = true) const;
+  /// evaluate(t, q, u, correction, false) into `out`, its vectors reused: the integrators' path with
+  /// constraint rows, which on the augmented Lagrangian's allocates nothing once they have their sizes.
+  void evaluate_into(double t, const double* q, const double* u, const Eigen::VectorXd& correction, Derivatives& out) const;
   std::size_t constraint_rows() const { return rows_; }
   /// The solver of the multiplier forms (default ConstraintSolver::Kkt) and, for the augmented
   /// Lagrangian, the relative accuracy of u̇ the run needs (AugmentedLagrangianSolver::solve()).
@@ -165,8 +168,13 @@ class EquationsEvaluator {
   Derivatives evaluate_unconstrained(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   Derivatives evaluate_eliminated(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
                                   const Eigen::VectorXd& correction) const;
-  Derivatives evaluate_augmented(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u,
-                                 const Eigen::VectorXd& correction, bool multipliers) const;
+  // Constraint rows solved by the augmented Lagrangian (the multiplier forms with that solver).
+  bool augmented_path() const {
+    return rows_ > 0 && solver_ == ConstraintSolver::AugmentedLagrangian &&
+           enforcement_ == formulations::ConstraintEnforcement::Multipliers;
+  }
+  void evaluate_augmented(double t, const double* q, const double* u, const Eigen::VectorXd& correction, bool multipliers,
+                          Derivatives& d) const;
   void tree_derivatives(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u, AccelerationDerivatives& out,
                         ParameterDerivatives parameters) const;
   [[noreturn]] void throw_not_finite(double t) const;
@@ -215,6 +223,8 @@ class EquationsEvaluator {
   mutable std::vector<double> in_, out_;  // (t, q, u, parameters, parameter-only values); M, F, q̇, G, g, μ
   mutable bool constants_held_ = false;    // out_ holds the constant entries (none solved in place over them)
   mutable std::vector<double> diagonal_;  // M's diagonal, kept for the pivot test of the in-place Cholesky
+  mutable Eigen::VectorXd corrected_g_;    // g + correction, evaluate_augmented's
+  mutable ConstrainedAccelerations solved_;  // the augmented Lagrangian's result, evaluate_augmented's
 };
 
 }  // namespace adyn::numeric
