@@ -29,14 +29,19 @@ RankAt rank_at(const Eigen::MatrixXd& J, std::size_t expected) {
   r.rank = largest > 0 ? sigma.above(rank_tolerance * largest) : 0;
   if (expected > 0)
     r.singular_ratio = largest > 0 && expected <= sigma.size() ? sigma.value(expected) / largest : 0.0;
-  if (r.rank == static_cast<std::size_t>(J.rows())) return r;
-  // The rows to name: scaled to unit length, those a column-pivoted QR of Ĵᵀ takes after the rank.
+  return r;
+}
+
+std::vector<std::size_t> dependent_rows(const Eigen::MatrixXd& J, std::size_t rank) {
+  std::vector<std::size_t> dependent;
+  if (rank >= static_cast<std::size_t>(J.rows())) return dependent;
+  // Scaled to unit length, those a column-pivoted QR of Ĵᵀ takes after the rank.
   const Eigen::VectorXd norms = J.rowwise().norm();
   const Eigen::MatrixXd scaled = (norms.array() > 0).select(norms, 1.0).cwiseInverse().asDiagonal() * J;
   const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(scaled.transpose());
-  for (Eigen::Index k = static_cast<Eigen::Index>(r.rank); k < J.rows(); ++k)
-    r.dependent.push_back(static_cast<std::size_t>(qr.colsPermutation().indices()(k)));
-  return r;
+  for (Eigen::Index k = static_cast<Eigen::Index>(rank); k < J.rows(); ++k)
+    dependent.push_back(static_cast<std::size_t>(qr.colsPermutation().indices()(k)));
+  return dependent;
 }
 
 std::string ConstraintRank::describe(std::size_t shown) const {

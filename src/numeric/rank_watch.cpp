@@ -27,13 +27,13 @@ std::optional<std::string> RankWatch::check(double t, const Eigen::MatrixXd& J,
     in_loss_ = false;
     r = rank_at(J, report_.rank);
     full_rank_dependent_.clear();
-    for (auto i : r.dependent) full_rank_dependent_.push_back(names_[i]);
+    for (auto i : dependent_rows(J, r.rank)) full_rank_dependent_.push_back(names_[i]);
   }
   keep_if_independent(t, state, r);
   chain_.push_back({t, r.indicator, r.singular_ratio});
   lowest_ = std::min(lowest_, r.indicator);
   if (chain_.size() > 3) chain_.erase(chain_.begin());
-  if (r.rank < report_.rank) return lost(t, r);
+  if (r.rank < report_.rank) return lost(t, r, J);
   if (in_loss_) report_.changes.back().restored = t;
   in_loss_ = false;
   return unresolved_minimum();
@@ -52,7 +52,7 @@ bool RankWatch::independent_at(double t, const Eigen::Ref<const Eigen::VectorXd>
   return t == independent_t_ && state.size() == independent_state_.size() && state == independent_state_;
 }
 
-std::optional<std::string> RankWatch::lost(double t, const RankAt& r) {
+std::optional<std::string> RankWatch::lost(double t, const RankAt& r, const Eigen::MatrixXd& J) {
   if (in_loss_) {
     auto& c = report_.changes.back();
     c.rank = std::min(c.rank, r.rank);
@@ -60,7 +60,7 @@ std::optional<std::string> RankWatch::lost(double t, const RankAt& r) {
   }
   in_loss_ = true;
   RankChange c{.t = t, .from = t, .restored = std::nan(""), .located = true, .rank = r.rank, .dependent = {}};
-  for (auto i : r.dependent) c.dependent.push_back(names_[i]);
+  for (auto i : dependent_rows(J, r.rank)) c.dependent.push_back(names_[i]);
   report_.changes.push_back(c);
   return remedy_.empty() ? std::nullopt : std::optional(stop_message(c));
 }

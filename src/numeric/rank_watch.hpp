@@ -55,7 +55,7 @@ class RankWatch {
     double t, s, ratio;  // the indicator, and σ_r/σ_1 where it was computed (NaN elsewhere)
   };
   static double secant_zero(const Point& a, const Point& b);
-  std::optional<std::string> lost(double t, const RankAt& r);
+  std::optional<std::string> lost(double t, const RankAt& r, const Eigen::MatrixXd& J);
   void keep_if_independent(double t, const Eigen::Ref<const Eigen::VectorXd>& state, RankAt& r);
   std::optional<std::string> unresolved_minimum();
   std::string stop_message(const RankChange& c) const;

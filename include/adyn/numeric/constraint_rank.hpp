@@ -33,8 +33,7 @@ inline constexpr double rank_tolerance = 1e-8;
 /// margin. The probes halving towards a crossing need the count for their last 4 or 5.
 inline constexpr double svd_guard = 1e-6;
 
-/// The rank of J and the rows that depend on the others (the rows a column-pivoted QR of J's
-/// row-normalized transpose takes after its rank), with the indicator |R_rr| / |R_11| of the
+/// The rank of J, with the indicator |R_rr| / |R_11| of the
 /// column-pivoted QR of Jᵀ for `expected` = r (1 when r is 0, 0 when J has fewer than r rows or columns) and, where the
 /// singular values were counted (the rows near dependence), σ_r / σ_1 of J; `transposed_qr` is that QR of Jᵀ
 /// (empty for an empty J).
@@ -42,10 +41,12 @@ struct RankAt {
   std::size_t rank = 0;
   double indicator = 1;
   double singular_ratio = std::nan("");
-  std::vector<std::size_t> dependent;
   Eigen::ColPivHouseholderQR<Eigen::MatrixXd> transposed_qr;
 };
 RankAt rank_at(const Eigen::MatrixXd& J, std::size_t expected);
+/// The rows of J of rank `rank` that depend on the others: those a column-pivoted QR of J's
+/// row-normalized transpose takes after its rank (a second QR, made only where a report names them).
+std::vector<std::size_t> dependent_rows(const Eigen::MatrixXd& J, std::size_t rank);
 
 /// A loss of rank during a run: the rank at instant t and the rows then dependent; `located` false
 /// when it lies somewhere in (from, t) between samples; `restored` the first check after it at full
