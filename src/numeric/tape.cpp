@@ -86,11 +86,6 @@ void Tape::schedule(const std::vector<Instruction>& code) {
     if (output_slots_[i] < input_count_ || output_slots_[i] >= first_computed_) varying_.push_back(i);
 }
 
-template <class F>
-void Tape::apply(const Run& r, double* w, F f) const {
-  double* out = w + first_computed_;
-  for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = f(w[a_[i]], w[b_[i]]);
-}
 
 void Tape::evaluate(const double* inputs, double* outputs) const {
   const double* w = run(inputs);
@@ -106,41 +101,48 @@ const double* Tape::run(const double* inputs) const {
   double* w = registers();
   double* out = w + first_computed_;  // the computed values, in the order of the runs
   for (std::size_t i = 0; i < input_count_; ++i) w[i] = inputs[i];
+  // The operands' arrays in locals: a store through `out` may not alias them, so the loops reload
+  // nothing per run.
+  const std::uint32_t *a = a_.data(), *b = b_.data(), *c = c_.data();
+  const int* exponent = exponent_.data();
+  auto apply = [&](const Run& r, auto f) {
+    for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = f(w[a[i]], w[b[i]]);
+  };
   for (const auto& r : runs_) {
     switch (r.op) {
-      case Op::Add: apply(r, w, [](double a, double b) { return a + b; }); break;
-      case Op::Sub: apply(r, w, [](double a, double b) { return a - b; }); break;
-      case Op::Mul: apply(r, w, [](double a, double b) { return a * b; }); break;
+      case Op::Add: apply(r, [](double x, double y) { return x + y; }); break;
+      case Op::Sub: apply(r, [](double x, double y) { return x - y; }); break;
+      case Op::Mul: apply(r, [](double x, double y) { return x * y; }); break;
       case Op::MulAdd:
-        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[c_[i]] + w[a_[i]] * w[b_[i]];
+        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[c[i]] + w[a[i]] * w[b[i]];
         break;
       case Op::MulSub:
-        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[c_[i]] - w[a_[i]] * w[b_[i]];
+        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[c[i]] - w[a[i]] * w[b[i]];
         break;
       case Op::MulSubFrom:
-        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[a_[i]] * w[b_[i]] - w[c_[i]];
+        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = w[a[i]] * w[b[i]] - w[c[i]];
         break;
-      case Op::Neg: apply(r, w, [](double a, double) { return -a; }); break;
-      case Op::Div: apply(r, w, [](double a, double b) { return a / b; }); break;
+      case Op::Neg: apply(r, [](double x, double) { return -x; }); break;
+      case Op::Div: apply(r, [](double x, double y) { return x / y; }); break;
       case Op::PowInt:
-        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = power_int(w[a_[i]], exponent_[i]);
+        for (std::uint32_t i = r.begin; i < r.end; ++i) out[i] = power_int(w[a[i]], exponent[i]);
         break;
-      case Op::Pow: apply(r, w, [](double a, double b) { return std::pow(a, b); }); break;
-      case Op::Sqrt: apply(r, w, [](double a, double) { return std::sqrt(a); }); break;
-      case Op::Sin: apply(r, w, [](double a, double) { return std::sin(a); }); break;
-      case Op::Cos: apply(r, w, [](double a, double) { return std::cos(a); }); break;
-      case Op::Tan: apply(r, w, [](double a, double) { return std::tan(a); }); break;
-      case Op::Exp: apply(r, w, [](double a, double) { return std::exp(a); }); break;
-      case Op::Log: apply(r, w, [](double a, double) { return std::log(a); }); break;
-      case Op::Abs: apply(r, w, [](double a, double) { return std::abs(a); }); break;
-      case Op::Sign: apply(r, w, [](double a, double) { return a > 0 ? 1.0 : a < 0 ? -1.0 : 0.0; }); break;
-      case Op::Asin: apply(r, w, [](double a, double) { return std::asin(a); }); break;
-      case Op::Acos: apply(r, w, [](double a, double) { return std::acos(a); }); break;
-      case Op::Atan: apply(r, w, [](double a, double) { return std::atan(a); }); break;
-      case Op::Atan2: apply(r, w, [](double a, double b) { return std::atan2(a, b); }); break;
-      case Op::Sinh: apply(r, w, [](double a, double) { return std::sinh(a); }); break;
-      case Op::Cosh: apply(r, w, [](double a, double) { return std::cosh(a); }); break;
-      case Op::Tanh: apply(r, w, [](double a, double) { return std::tanh(a); }); break;
+      case Op::Pow: apply(r, [](double x, double y) { return std::pow(x, y); }); break;
+      case Op::Sqrt: apply(r, [](double x, double) { return std::sqrt(x); }); break;
+      case Op::Sin: apply(r, [](double x, double) { return std::sin(x); }); break;
+      case Op::Cos: apply(r, [](double x, double) { return std::cos(x); }); break;
+      case Op::Tan: apply(r, [](double x, double) { return std::tan(x); }); break;
+      case Op::Exp: apply(r, [](double x, double) { return std::exp(x); }); break;
+      case Op::Log: apply(r, [](double x, double) { return std::log(x); }); break;
+      case Op::Abs: apply(r, [](double x, double) { return std::abs(x); }); break;
+      case Op::Sign: apply(r, [](double x, double) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }); break;
+      case Op::Asin: apply(r, [](double x, double) { return std::asin(x); }); break;
+      case Op::Acos: apply(r, [](double x, double) { return std::acos(x); }); break;
+      case Op::Atan: apply(r, [](double x, double) { return std::atan(x); }); break;
+      case Op::Atan2: apply(r, [](double x, double y) { return std::atan2(x, y); }); break;
+      case Op::Sinh: apply(r, [](double x, double) { return std::sinh(x); }); break;
+      case Op::Cosh: apply(r, [](double x, double) { return std::cosh(x); }); break;
+      case Op::Tanh: apply(r, [](double x, double) { return std::tanh(x); }); break;
     }
   }
   return w;

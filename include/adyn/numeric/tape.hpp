@@ -50,8 +50,6 @@ class Tape {
   };
   /// Orders `code` by (level, operation) into runs_ and the arrays below.
   void schedule(const std::vector<Instruction>& code);
-  template <class F>
-  void apply(const Run& r, double* w, F f) const;
   /// The runs into this thread's registers; returns them.
   const double* run(const double* inputs) const;
 
